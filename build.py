@@ -1,0 +1,375 @@
+#!/usr/bin/env python3
+"""Build, serve and test Royal Marriage, a static PyScript site.
+
+    python3 build.py                     assemble dist/ (the whole site)
+    python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
+    python3 build.py test [PYTEST ARGS]  set up .venv and Chromium, build, run pytest
+
+Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
+The PyScript and Pyodide runtimes are pinned below and checked against their
+published integrity hashes, so every build ships exactly the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import hashlib
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import threading
+import zipfile
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NPM_CACHE = ROOT / ".cache" / "npm"
+VENV = ROOT / ".venv"
+REQUIREMENTS = ROOT / "requirements-dev.txt"
+SW_TEMPLATE = ROOT / "sw.template.js"
+SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+
+PAGE_FILES = ("index.html", "pyscript.toml")
+VENDOR = Path("static") / "vendor"
+
+
+@dataclass(frozen=True)
+class NpmPackage:
+    """A pinned npm package and the `integrity` value the registry publishes for it."""
+
+    name: str
+    version: str
+    integrity: str
+
+    @property
+    def spec(self) -> str:
+        return f"{self.name}@{self.version}"
+
+    @property
+    def tarball(self) -> Path:
+        """Where `npm pack` leaves it: "@scope/name" becomes "scope-name-VERSION.tgz"."""
+        return NPM_CACHE / f"{self.name.lstrip('@').replace('/', '-')}-{self.version}.tgz"
+
+
+PYSCRIPT = NpmPackage(
+    "@pyscript/core",
+    "0.7.31",
+    "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+)
+PYODIDE = NpmPackage(
+    "pyodide",
+    "314.0.7",
+    "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+)
+# What a main-thread Pyodide needs; without pyodide-lock.json the boot hangs silently.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+
+# --- runtime packages -------------------------------------------------------
+
+
+def integrity_of(data: bytes) -> str:
+    """The Subresource Integrity string npm records for a tarball."""
+    return "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def fetch_package(package: NpmPackage) -> Path:
+    """Return the verified tarball, running `npm pack` only when the cache lacks it."""
+    if not _is_valid(package):
+        NPM_CACHE.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE)],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        if not _is_valid(package):
+            package.tarball.unlink(missing_ok=True)
+            sys.exit(f"build: {package.spec} does not match its pinned integrity hash")
+    return package.tarball
+
+
+def _is_valid(package: NpmPackage) -> bool:
+    return package.tarball.is_file() and integrity_of(package.tarball.read_bytes()) == package.integrity
+
+
+def extract(tarball: Path, dest: Path, pick: Callable[[str], str | None]) -> None:
+    """Write the members that `pick` maps to a relative path; fresh mtimes on purpose.
+
+    npm tarballs date every file 1985, and a server comparing If-Modified-Since
+    would answer 304 with a stale file after an upgrade at the same path.
+    """
+    with tarfile.open(tarball) as archive:
+        for member in archive.getmembers():
+            target = pick(member.name) if member.isfile() else None
+            if target is not None:
+                out = dest / target
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(archive.extractfile(member).read())
+
+
+def pick_pyscript(name: str) -> str | None:
+    """core's dist/ as published, less source maps (the chunk names change per version)."""
+    prefix = "package/dist/"
+    if name.startswith(prefix) and not name.endswith(".map"):
+        return name.removeprefix(prefix)
+    return None
+
+
+def pick_pyodide(name: str) -> str | None:
+    base = name.removeprefix("package/")
+    return base if base in PYODIDE_FILES else None
+
+
+# --- site assembly ----------------------------------------------------------
+
+
+def build(dist: Path = DIST) -> str:
+    """Assemble the whole site in `dist` and return the service worker's cache version."""
+    missing = [name for name in (*PAGE_FILES, "royal/__init__.py") if not (ROOT / name).is_file()]
+    if missing:
+        sys.exit(f"build: missing {', '.join(missing)}")
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    for name in PAGE_FILES:
+        shutil.copyfile(ROOT / name, dist / name)
+    shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
+    write_package_zip(ROOT / "royal", dist / "royal.zip")
+    extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
+    extract(fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide)
+    return write_service_worker(dist)
+
+
+def write_package_zip(package: Path, out: Path) -> None:
+    """Zip the package's .py files under its own name, byte-for-byte reproducibly.
+
+    A fixed timestamp and order mean an unchanged package gives an unchanged zip,
+    so an unchanged build keeps its service worker cache name.
+    """
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(package.rglob("*.py")):
+            if "__pycache__" not in path.parts:
+                entry = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(entry, path.read_bytes())
+
+
+def site_files(dist: Path) -> list[str]:
+    """Every file of the built site but the service worker, as sorted URL paths."""
+    return sorted(
+        path.relative_to(dist).as_posix()
+        for path in dist.rglob("*")
+        if path.is_file() and path.relative_to(dist).as_posix() != "sw.js"
+    )
+
+
+def content_version(dist: Path, files: Sequence[str]) -> str:
+    """A short hash of every file's name and bytes: it changes whenever the site does."""
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
+    return digest.hexdigest()[:16]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Write dist/sw.js precaching the site as it is now; return its cache version.
+
+    Call it again after changing files in `dist` to get a worker the browser
+    treats as an update.
+    """
+    files = site_files(dist)
+    version = content_version(dist, files)
+    precache = ["./", *(f"./{name}" for name in files)]
+    header = (
+        "// Generated by build.py from sw.template.js: do not edit.\n"
+        f"const VERSION = {json.dumps(version)};\n"
+        f"const PRECACHE = {json.dumps(precache, indent=1)};\n\n"
+    )
+    (dist / "sw.js").write_text(header + SW_TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
+    return version
+
+
+# --- static server ----------------------------------------------------------
+
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".toml": "text/plain",
+    ".zip": "application/zip",
+}
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves `root` under the URL path `prefix`, as GitHub Pages serves a project site.
+
+    `root` may be swapped while running, to publish a new build at the same address.
+    """
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, prefix: str = "/", port: int = 0, quiet: bool = False) -> None:
+        super().__init__(("127.0.0.1", port), SiteHandler)
+        self.root = root
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+        self.quiet = quiet
+
+    @property
+    def url(self) -> str:
+        """The site's address, ending in "/"."""
+        return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
+
+    def start(self) -> SiteServer:
+        """Serve from a background thread; `shutdown()` stops it."""
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from the server's current root, with the MIME types the runtime needs."""
+
+    server: SiteServer
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the prefix to a file of the current root."""
+        self.directory = str(self.server.root)
+        return super().translate_path("/" + path.removeprefix(self.server.prefix))
+
+    def send_head(self):  # type: ignore[override]
+        """404 outside the prefix; redirect the bare prefix to its directory, as Pages does."""
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if url_path + "/" == self.server.prefix:
+            self.send_response(301)
+            self.send_header("Location", self.server.prefix)
+            self.end_headers()
+            return None
+        if not url_path.startswith(self.server.prefix):
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+def serve(port: int) -> None:
+    """Serve dist/ until interrupted."""
+    server = SiteServer(DIST, port=port)
+    print(f"Serving Royal Marriage at {server.url} (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+# --- tests ------------------------------------------------------------------
+
+
+def venv_python() -> Path:
+    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+
+
+def ensure_venv() -> Path:
+    """Create .venv and install requirements-dev.txt, skipping pip when nothing changed."""
+    stamp = VENV / ".requirements.sha256"
+    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    if not venv_python().exists():
+        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
+    if not stamp.exists() or stamp.read_text() != wanted:
+        subprocess.run(
+            [str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)],
+            check=True,
+        )
+        stamp.write_text(wanted)
+    return venv_python()
+
+
+def ensure_chromium(python: Path) -> str:
+    """Return a Chromium binary, installing one if needed; exit loudly if none can be had.
+
+    Browser tests must never be skipped for want of a browser.
+    """
+    chromium = _existing_chromium(python)
+    if chromium is None and shutil.which("apt-get"):
+        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+        subprocess.run(["apt-get", "update"], env=env, check=False)
+        subprocess.run(["apt-get", "install", "-y", "chromium"], env=env, check=False)
+        chromium = _existing_chromium(python)
+    if chromium is None:
+        subprocess.run([str(python), "-m", "playwright", "install", "chromium"], check=False)
+        chromium = _existing_chromium(python)
+    if chromium is None:
+        sys.exit("build: no Chromium found or installable; the browser tests cannot run")
+    return chromium
+
+
+def _existing_chromium(python: Path) -> str | None:
+    """ROYAL_CHROMIUM if set, else Debian's chromium, else Playwright's own download."""
+    if os.environ.get("ROYAL_CHROMIUM"):
+        return os.environ["ROYAL_CHROMIUM"]
+    if SYSTEM_CHROMIUM.exists():
+        return str(SYSTEM_CHROMIUM)
+    found = subprocess.run(
+        [str(python), "-c", "from playwright.sync_api import sync_playwright as p\n"
+         "with p() as pw: print(pw.chromium.executable_path)"],
+        capture_output=True, text=True, check=False,
+    ).stdout.strip()
+    return found if found and Path(found).exists() else None
+
+
+def run_tests(pytest_args: Sequence[str]) -> int:
+    """Set everything up, build, and return pytest's exit status ("no tests" fails)."""
+    python = ensure_venv()
+    chromium = ensure_chromium(python)
+    build()
+    env = {**os.environ, "ROYAL_CHROMIUM": chromium}
+    status = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False).returncode
+    if status == 5:
+        print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
+        return 1
+    return status
+
+
+# --- command line -----------------------------------------------------------
+
+
+def main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000)
+    commands.add_parser("test", help="set up and run every test; extra arguments go to pytest")
+    args, rest = parser.parse_known_args(argv)
+    if args.command == "test":
+        return run_tests(rest)
+    if rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    version = build()
+    print(f"Built {DIST.relative_to(ROOT)}/ (cache version {version})")
+    if args.command == "serve":
+        serve(args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
