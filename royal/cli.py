@@ -1,0 +1,156 @@
+"""The command line: ``python -m royal deal N``, ``solve`` and ``odds``.
+
+Bad input gets one line on standard error and exit status 2, never a traceback, so scripts
+can rely on it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+from royal.line import Line
+from royal.solver import is_winnable, solve
+
+
+class InputError(Exception):
+    """Bad input from the command line or standard input."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a bad command in one line, as the contract asks."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise InputError(message)
+
+
+def _custom(text: str) -> tuple[str, ...]:
+    try:
+        return custom_deal(text.split())
+    except DealError as error:
+        raise InputError(str(error)) from None
+
+
+def _number(text: str) -> int:
+    try:
+        return parse_deal_number(text)
+    except DealError as error:
+        raise InputError(str(error)) from None
+
+
+def _deal_range(text: str) -> range:
+    """``"1-20000"`` or ``"500"`` as a range of deal numbers."""
+    first, _, last = text.partition("-")
+    start = _number(first)
+    stop = _number(last) if last else start
+    if stop < start:
+        raise InputError(f"deal range {text!r} runs backwards")
+    return range(start, stop + 1)
+
+
+def solution_record(cards: Sequence[str]) -> dict[str, object]:
+    """The JSON object ``solve`` prints for one deal."""
+    solution = solve(cards)
+    return {
+        "cards": list(cards),
+        "winnable": solution.winnable,
+        "min_moves": solution.min_moves,
+        "solution": solution.as_notation(),
+    }
+
+
+def _stdin_deals(lines: Iterable[str]) -> Iterable[tuple[str, ...]]:
+    for number, line in enumerate(lines, start=1):
+        if line.strip():
+            try:
+                yield custom_deal(line.split())
+            except DealError as error:
+                raise InputError(f"line {number}: {error}") from None
+
+
+def play_out(cards: Sequence[str], choose) -> bool:  # type: ignore[no-untyped-def]
+    """Play a deal with a simple strategy (``choose`` picks from the legal moves); True if won."""
+    line = Line(cards)
+    while moves := line.legal_moves():
+        line.push(choose(moves))
+    return len(line) == 2
+
+
+def _odds(deals: range, strategies: bool, seed: int) -> list[str]:
+    winnable = 0
+    fewest: Counter[int] = Counter()
+    random_wins = leftmost_wins = 0
+    rng = random.Random(seed)
+    for number in deals:
+        cards = numbered_deal(number)
+        solution = solve(cards)
+        winnable += solution.winnable
+        if solution.min_moves is not None:
+            fewest[solution.min_moves] += 1
+        if strategies:
+            random_wins += play_out(cards, rng.choice)
+            leftmost_wins += play_out(cards, lambda moves: moves[0])
+    total = len(deals)
+    report = [
+        f"deals {deals.start}-{deals.stop - 1}: {total}",
+        f"winnable: {winnable} ({100 * winnable / total:.2f}%)",
+        "fewest moves to win: "
+        + ", ".join(f"{m}: {n} ({100 * n / total:.1f}%)" for m, n in sorted(fewest.items())),
+    ]
+    if strategies:
+        report.append(f"random legal moves win: {100 * random_wins / total:.2f}%")
+        report.append(f"always the leftmost legal move wins: {100 * leftmost_wins / total:.2f}%")
+    return report
+
+
+def _build_parser() -> _Parser:
+    parser = _Parser(prog="python -m royal", description="Royal Marriage solitaire tools.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    deal = commands.add_parser("deal", help="print deal N's 52 codes, left to right")
+    deal.add_argument("number")
+    solve_cmd = commands.add_parser("solve", help="decide deals and give a shortest win")
+    source = solve_cmd.add_mutually_exclusive_group(required=True)
+    source.add_argument("--deal", metavar="N")
+    source.add_argument("--cards", metavar='"QH .. KH"')
+    source.add_argument("stdin", nargs="?", choices=["-"], help="read one deal a line")
+    odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
+    odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
+    odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
+    odds.add_argument("--seed", type=int, default=1, help="seed of the random player")
+    return parser
+
+
+def run(argv: Sequence[str], stdin: Iterable[str], out) -> None:  # type: ignore[no-untyped-def]
+    """Run one command, writing to ``out``; raises InputError on bad input."""
+    args = _build_parser().parse_args(argv)
+    if args.command == "deal":
+        print(" ".join(numbered_deal(_number(args.number))), file=out)
+    elif args.command == "solve":
+        if args.deal is not None:
+            deals: Iterable[tuple[str, ...]] = [numbered_deal(_number(args.deal))]
+        elif args.cards is not None:
+            deals = [_custom(args.cards)]
+        else:
+            deals = _stdin_deals(stdin)
+        for cards in deals:
+            print(json.dumps(solution_record(cards)), file=out, flush=True)
+    else:
+        for line in _odds(_deal_range(args.deals), args.strategies, args.seed):
+            print(line, file=out)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of ``python -m royal``; returns the exit status."""
+    try:
+        run(sys.argv[1:] if argv is None else argv, sys.stdin, sys.stdout)
+    except InputError as error:
+        print(f"royal: {error}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 1
+    return 0

@@ -1,0 +1,241 @@
+"""A game of Royal Marriage: the deal, the line, undo and redo, score, clock and outcome.
+
+Everything the player did is kept as a list of events (``"QH-7H"``, ``"undo"``, ``"redo"``,
+``"hint"``). The line, the redo stack and the score all follow from replaying those events
+on the deal, which is how a save is loaded: nothing in a save is trusted that replay cannot
+check.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from royal import scoring
+from royal.cards import ALL_CARDS
+from royal.clock import Clock
+from royal.deals import custom_deal, numbered_deal
+from royal.line import IllegalMove, Line, Move, Played
+from royal.solver import Solution, solve
+
+UNDO = "undo"
+REDO = "redo"
+HINT = "hint"
+
+
+class Outcome(str, Enum):
+    """How a finished game ended; the values are what ``body[data-outcome]`` shows."""
+
+    WON = "won"
+    STUCK = "stuck"
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the stats need from a game when it ends."""
+
+    game_id: str
+    won: bool
+    seconds: int
+    moves: int
+    score: int
+
+
+def new_game_id() -> str:
+    """A random id, so a game is counted once even when two tabs both see it end."""
+    return secrets.token_hex(8)
+
+
+class Game:
+    """One deal being played. Refused actions raise :class:`IllegalMove` and change nothing."""
+
+    def __init__(self, cards: Sequence[str], number: int | None = None, game_id: str | None = None) -> None:
+        self.cards: tuple[str, ...] = custom_deal(cards)
+        self.number = number
+        self.id = game_id or new_game_id()
+        self.line = Line(self.cards)
+        self.redo_stack: list[Move] = []
+        self.events: list[str] = []
+        self.score = 0
+        self.clock = Clock()
+        self._solutions: dict[tuple[str, ...], Solution] = {}
+
+    @classmethod
+    def numbered(cls, number: int) -> Game:
+        """A new game of numbered deal ``number``."""
+        return cls(numbered_deal(number), number)
+
+    def restarted(self) -> Game:
+        """A new game of the same deal, from the start."""
+        return Game(self.cards, self.number)
+
+    # What the player sees -------------------------------------------------------------
+
+    @property
+    def moves(self) -> int:
+        """Moves in the current line of play (undone moves do not count)."""
+        return len(self.line.stack)
+
+    @property
+    def cards_left(self) -> int:
+        """Surviving cards, royals included."""
+        return len(self.line)
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """Won, stuck, or ``None`` while moves remain."""
+        if len(self.line) == 2:
+            return Outcome.WON
+        if not self.line.has_moves():
+            return Outcome.STUCK
+        return None
+
+    @property
+    def touched(self) -> bool:
+        """True once any move has been played, even if undone: such a game counts when left."""
+        return any(event not in (UNDO, REDO, HINT) for event in self.events)
+
+    @property
+    def can_undo(self) -> bool:
+        """Undo is open until the game is won."""
+        return bool(self.line.stack) and self.outcome is not Outcome.WON
+
+    @property
+    def can_redo(self) -> bool:
+        """Redo replays the last undone move, until a new move is played."""
+        return bool(self.redo_stack)
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the current line (none once the game is over)."""
+        return self.line.legal_moves()
+
+    def solution(self) -> Solution:
+        """The solver's verdict on the current line (cached per position)."""
+        key = self.line.cards
+        if key not in self._solutions:
+            self._solutions[key] = solve(key)
+        return self._solutions[key]
+
+    def result(self, now: float) -> Result:
+        """The game as the stats count it."""
+        return Result(
+            self.id, self.outcome is Outcome.WON, self.clock.seconds(now), self.moves, self.score
+        )
+
+    # What the player does -------------------------------------------------------------
+
+    def play(self, move: Move | str, now: float) -> Played:
+        """Play a move given as a :class:`Move` or in ``QH-7H`` notation."""
+        if isinstance(move, str):
+            move = Move.parse(move)
+        if self.outcome is Outcome.WON:
+            raise IllegalMove("the game is already won")
+        self.clock.start(now)
+        played = self._push(move, now)
+        self.redo_stack.clear()
+        self.events.append(str(move))
+        return played
+
+    def undo(self, now: float) -> Played:
+        """Take back the last move: its points back, and 15 more."""
+        if not self.can_undo:
+            raise IllegalMove("the game is won" if self.line.stack else "there is no move to undo")
+        played = self.line.pop()
+        self.score = scoring.clamp(
+            self.score - scoring.move_points(len(played.removed)) - scoring.UNDO_COST
+        )
+        self.redo_stack.append(played.move)
+        self.events.append(UNDO)
+        self.clock.set_halted(False, now)
+        return played
+
+    def redo(self, now: float) -> Played:
+        """Play the last undone move again, with its points."""
+        if not self.redo_stack:
+            raise IllegalMove("there is no move to redo")
+        played = self._push(self.redo_stack[-1], now)
+        self.redo_stack.pop()
+        self.events.append(REDO)
+        return played
+
+    def hint(self) -> Move | None:
+        """A move that keeps the game winnable, for 25 points; ``None`` (free) if there is none.
+
+        Asking again before anything changes shows the same hint without a second charge.
+        """
+        if self.outcome is not None:
+            return None
+        solution = self.solution()
+        if not solution.winnable:
+            return None
+        if not (self.events and self.events[-1] == HINT):
+            self.score = scoring.clamp(self.score - scoring.HINT_COST)
+            self.events.append(HINT)
+        return solution.moves[0]
+
+    def _push(self, move: Move, now: float) -> Played:
+        played = self.line.push(move)
+        self.score += scoring.move_points(len(played.removed))
+        outcome = self.outcome
+        if outcome is not None:
+            self.clock.set_halted(True, now)
+        if outcome is Outcome.WON:
+            self.score += scoring.win_points(self.clock.seconds(now))
+        return played
+
+    # Saving ---------------------------------------------------------------------------
+
+    def to_dict(self, now: float) -> dict[str, object]:
+        """The game as plain JSON data: the deal, the events and the clock."""
+        return {
+            "id": self.id,
+            "number": self.number,
+            "cards": list(self.cards),
+            "events": list(self.events),
+            "elapsed": round(self.clock.read(now), 3),
+            "started": self.clock.started,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object, now: float) -> Game:
+        """Rebuild a game by replaying its events; raise ValueError on anything inconsistent."""
+        if not isinstance(data, dict):
+            raise ValueError("a saved game must be an object")
+        game_id = data.get("id")
+        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
+            raise ValueError("a saved game needs an id")
+        number = data.get("number")
+        cards = data.get("cards")
+        if number is not None:
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise ValueError("the deal number must be a whole number")
+            if cards != list(numbered_deal(number)):
+                raise ValueError(f"the cards are not those of deal {number}")
+        if not isinstance(cards, list) or len(cards) != len(ALL_CARDS):
+            raise ValueError("a saved game needs its 52 cards")
+        events = data.get("events")
+        if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
+            raise ValueError("the events must be a list of texts")
+        elapsed = data.get("elapsed")
+        started = data.get("started")
+        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**9:
+            raise ValueError("the elapsed time must be a number of seconds")
+        if not isinstance(started, bool):
+            raise ValueError("the clock's started flag must be true or false")
+        game = cls(cards, number, game_id)
+        game.clock.elapsed = float(elapsed)
+        for event in events:
+            if event == UNDO:
+                game.undo(now)
+            elif event == REDO:
+                game.redo(now)
+            elif event == HINT:
+                if game.hint() is None:
+                    raise ValueError("a hint was recorded where none could be given")
+            else:
+                game.play(event, now)
+        game.clock = Clock(elapsed=float(elapsed), started=started, halted=game.outcome is not None)
+        game.clock.set_visible(True, now)
+        return game

@@ -1,0 +1,136 @@
+"""The line of surviving cards, moves in ``QH-7H`` notation, and push/pop of moves.
+
+Modelled on python-chess's ``Board``: the position knows its legal moves, ``push`` plays one
+and remembers what it removed, ``pop`` takes the last one back exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from royal.cards import CardError, cards_match, parse_card, spoken_name
+
+#: A move encloses exactly one or exactly two surviving cards.
+GAPS = (1, 2)
+
+
+class IllegalMove(ValueError):
+    """A move that cannot be played in the position, with the reason in words."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """A move named by its two boundary cards, left first: ``Move("QH", "7H")`` is ``QH-7H``."""
+
+    left: str
+    right: str
+
+    def __str__(self) -> str:
+        return f"{self.left}-{self.right}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"QH-7H"``; raise :class:`IllegalMove` when it is not two codes and a dash."""
+        if not isinstance(text, str) or text.count("-") != 1:
+            raise IllegalMove(f"{str(text)[:20]!r} is not a move: write two cards like QH-7H")
+        left, right = text.split("-")
+        try:
+            move = cls(parse_card(left), parse_card(right))
+        except CardError as error:
+            raise IllegalMove(f"{text!r} is not a move: {error}") from None
+        if move.left == move.right:
+            raise IllegalMove(f"{text!r} is not a move: the two boundaries must differ")
+        return move
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move as it was played: what it removed and where, so it can be taken back."""
+
+    move: Move
+    removed: tuple[str, ...]
+    index: int  # position in the line of the first removed card
+
+
+class Line:
+    """The surviving cards left to right, with the moves played on them."""
+
+    def __init__(self, cards: Iterable[str]) -> None:
+        self._cards: list[str] = list(cards)
+        self.stack: list[Played] = []
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        """The surviving cards, left to right."""
+        return tuple(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._cards)
+
+    def __repr__(self) -> str:
+        return f"Line({' '.join(self._cards)!r})"
+
+    def copy(self) -> Line:
+        """An independent copy of the position (without its move stack)."""
+        return Line(self._cards)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, ordered by left boundary, then by span."""
+        cards = self._cards
+        moves = []
+        for i, left in enumerate(cards):
+            for gap in GAPS:
+                j = i + gap + 1
+                if j < len(cards) and cards_match(left, cards[j]):
+                    moves.append(Move(left, cards[j]))
+        return moves
+
+    def has_moves(self) -> bool:
+        """True while at least one move is legal (cheaper than listing them)."""
+        cards = self._cards
+        return any(
+            cards_match(cards[i], cards[i + gap + 1])
+            for gap in GAPS
+            for i in range(len(cards) - gap - 1)
+        )
+
+    def partners(self, card: str) -> list[Move]:
+        """The legal moves that have ``card`` as a boundary, on either side."""
+        return [m for m in self.legal_moves() if card in (m.left, m.right)]
+
+    def removal(self, move: Move) -> tuple[int, tuple[str, ...]]:
+        """Where ``move`` removes cards and which, or raise :class:`IllegalMove` saying why."""
+        try:
+            i = self._cards.index(move.left)
+            j = self._cards.index(move.right)
+        except ValueError:
+            gone = move.left if move.left not in self._cards else move.right
+            raise IllegalMove(f"{move}: the {spoken_name(gone)} is no longer in the line") from None
+        if j < i:
+            raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")
+        between = j - i - 1
+        if between not in GAPS:
+            raise IllegalMove(
+                f"{move}: a move must enclose one or two cards, and {between} lie between"
+            )
+        if not cards_match(move.left, move.right):
+            raise IllegalMove(f"{move}: the boundaries share neither rank nor suit")
+        return i + 1, tuple(self._cards[i + 1 : j])
+
+    def push(self, move: Move) -> Played:
+        """Play ``move`` (raising :class:`IllegalMove`, with the line untouched, if it is illegal)."""
+        index, removed = self.removal(move)
+        del self._cards[index : index + len(removed)]
+        played = Played(move, removed, index)
+        self.stack.append(played)
+        return played
+
+    def pop(self) -> Played:
+        """Take back the last move pushed, restoring the exact line."""
+        played = self.stack.pop()
+        self._cards[played.index : played.index] = played.removed
+        return played

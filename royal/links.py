@@ -1,0 +1,35 @@
+"""Deals asked for by a link: ``?deal=N`` or ``?cards=QH,AS,...,KH``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+
+
+@dataclass(frozen=True)
+class DealRequest:
+    """The deal a link names: its cards, and its number when it is a numbered deal."""
+
+    cards: tuple[str, ...]
+    number: int | None
+
+
+def parse_link(params: Mapping[str, str]) -> DealRequest | None:
+    """The deal named by URL parameters, ``None`` when they name none, DealError if bad."""
+    if "deal" in params and "cards" in params:
+        raise DealError("a link names either a deal number or cards, not both")
+    if "deal" in params:
+        number = parse_deal_number(params["deal"])
+        return DealRequest(numbered_deal(number), number)
+    if "cards" in params:
+        text = params["cards"]
+        codes = [code for code in text.replace(" ", ",").split(",") if code.strip()]
+        return DealRequest(custom_deal(codes), None)
+    return None
+
+
+def link_query(number: int | None, cards: tuple[str, ...]) -> str:
+    """The query string that opens a deal again: by number when it has one."""
+    return f"?deal={number}" if number is not None else "?cards=" + ",".join(cards)

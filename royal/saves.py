@@ -1,0 +1,125 @@
+"""Versioned JSON for the unfinished game and the stats, loaded strictly.
+
+Saved data comes from a place anyone can edit (localStorage, a copied profile), so loading
+trusts nothing: any input either yields a valid object or raises :class:`SaveError` with a
+reason a person can read. Nothing else escapes, whatever the bytes.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+
+from royal.game import Game
+from royal.stats import COUNTED_IDS_KEPT, Stats
+
+APP = "royal-marriage"
+VERSION = 1
+MAX_EVENTS = 100_000
+MAX_COUNT = 10**9
+
+
+class SaveError(ValueError):
+    """Saved data that cannot be read, with the reason."""
+
+
+def _dump(kind: str, body: object) -> str:
+    return json.dumps({"app": APP, "kind": kind, "version": VERSION, kind: body}, separators=(",", ":"))
+
+
+def _open(text: object, kind: str) -> object:
+    """Parse the envelope and return its body, or raise SaveError."""
+    if not isinstance(text, str):
+        raise SaveError("saved data must be text")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveError("saved data is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("app") != APP or data.get("kind") != kind:
+        raise SaveError(f"saved data is not a Royal Marriage {kind} record")
+    version = data.get("version")
+    if isinstance(version, bool) or not isinstance(version, int):
+        raise SaveError("saved data has no version number")
+    if version > VERSION:
+        raise SaveError(f"saved by a newer version of the game (format {version}, this is {VERSION})")
+    if version != VERSION:
+        raise SaveError(f"saved in an unknown format version {version}")
+    return data.get(kind)
+
+
+def dump_game(game: Game, now: float) -> str:
+    """The unfinished game as a JSON text."""
+    return _dump("game", game.to_dict(now))
+
+
+def load_game(text: object, now: float) -> Game:
+    """A game from :func:`dump_game`'s text, replayed and checked, or SaveError."""
+    body = _open(text, "game")
+    if isinstance(body, dict) and isinstance(body.get("events"), list) and len(body["events"]) > MAX_EVENTS:
+        raise SaveError("saved game is too long to be genuine")
+    try:
+        return Game.from_dict(body, now)
+    except (ValueError, TypeError, RecursionError) as error:
+        raise SaveError(f"saved game is inconsistent: {error}") from None
+
+
+def dump_stats(stats: Stats) -> str:
+    """The stats as a JSON text."""
+    return _dump(
+        "stats",
+        {
+            "played": stats.played,
+            "wins": stats.wins,
+            "fastest_win": stats.fastest_win,
+            "fewest_moves": stats.fewest_moves,
+            "best_score": stats.best_score,
+            "streak_day": stats.streak_day.isoformat() if stats.streak_day else None,
+            "streak": stats.streak,
+            "best_streak": stats.best_streak,
+            "counted": stats.counted,
+        },
+    )
+
+
+def _count(body: dict, name: str, optional: bool = False) -> int | None:
+    value = body.get(name)
+    if value is None and optional:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
+        raise SaveError(f"saved stats: {name} must be a whole number from 0")
+    return value
+
+
+def load_stats(text: object) -> Stats:
+    """Stats from :func:`dump_stats`'s text, checked for consistency, or SaveError."""
+    body = _open(text, "stats")
+    if not isinstance(body, dict):
+        raise SaveError("saved stats must be an object")
+    stats = Stats(
+        played=_count(body, "played") or 0,
+        wins=_count(body, "wins") or 0,
+        fastest_win=_count(body, "fastest_win", optional=True),
+        fewest_moves=_count(body, "fewest_moves", optional=True),
+        best_score=_count(body, "best_score", optional=True),
+        streak=_count(body, "streak") or 0,
+        best_streak=_count(body, "best_streak") or 0,
+    )
+    day = body.get("streak_day")
+    if day is not None:
+        try:
+            stats.streak_day = _dt.date.fromisoformat(day)
+        except (TypeError, ValueError):
+            raise SaveError("saved stats: streak_day must be a date") from None
+    counted = body.get("counted")
+    if not isinstance(counted, list) or len(counted) > COUNTED_IDS_KEPT or not all(
+        isinstance(c, str) for c in counted
+    ):
+        raise SaveError("saved stats: counted must be a list of game ids")
+    stats.counted = counted
+    if stats.wins > stats.played:
+        raise SaveError("saved stats: more wins than games played")
+    if (stats.wins > 0) != (stats.fastest_win is not None) or (stats.wins > 0) != (stats.fewest_moves is not None):
+        raise SaveError("saved stats: fastest win and fewest moves go with wins")
+    if stats.streak > stats.best_streak or (stats.streak > 0) != (stats.streak_day is not None):
+        raise SaveError("saved stats: the streaks disagree")
+    return stats

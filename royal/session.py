@@ -1,0 +1,242 @@
+"""The game manager: the current game, the stats, and keeping both in storage.
+
+It holds every rule about when a game is saved and when it counts, so the web layer only
+renders and forwards events, and the same flow is tested under CPython with
+:class:`~royal.storage.MemoryStorage` or a storage that fails on purpose.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from royal import saves
+from royal.deals import MAX_DEAL
+from royal.game import Game, Outcome
+from royal.line import Move, Played
+from royal.links import DealRequest
+from royal.stats import Stats
+from royal.storage import MemoryStorage, Storage, StorageError
+
+GAME_KEY = "royal-marriage.game"
+STATS_KEY = "royal-marriage.stats"
+KEPT_PREFIX = "royal-marriage.unreadable."
+PROBE_KEY = "royal-marriage.probe"
+#: New games draw their number from 1 to this (a number people can read out).
+RANDOM_DEALS = 999_999_999
+
+NO_STORAGE = (
+    "This browser is not keeping data for this page, so you can play, "
+    "but your game and stats will not be kept after you leave."
+)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the player must be told, once."""
+
+    text: str
+    warning: bool = True
+
+
+class Session:
+    """The player's current game and stats on this device."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        now: Callable[[], float],
+        today: Callable[[], _dt.date],
+        rng: random.Random | None = None,
+    ) -> None:
+        self.storage: Storage = storage
+        self.now = now
+        self.today = today
+        self.rng = rng or random.Random()
+        self.notices: list[Notice] = []
+        self.persistent = self._probe()
+        self.stats = self._read_stats()
+        saved = self._read_game()
+        self.resumed = saved is not None
+        self.game = saved or Game.numbered(self.random_deal())
+        self._written_game: str | None = None
+        self.save()
+
+    # Storage ---------------------------------------------------------------------------
+
+    def _probe(self) -> bool:
+        try:
+            self.storage.set(PROBE_KEY, "1")
+            self.storage.remove(PROBE_KEY)
+            return True
+        except StorageError:
+            self._lose_storage()
+            return False
+
+    def _lose_storage(self) -> None:
+        """Go on in memory and say so, once."""
+        self.storage = MemoryStorage()
+        self.persistent = False
+        self.notices.append(Notice(NO_STORAGE))
+
+    def _get(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except StorageError:
+            self._lose_storage()
+            return None
+
+    def _set(self, key: str, value: str) -> None:
+        try:
+            self.storage.set(key, value)
+        except StorageError:
+            self._lose_storage()
+            self.storage.set(key, value)
+
+    def _keep_aside(self, kind: str, text: str, reason: str) -> None:
+        """Move unreadable data to a key of its own, never overwriting earlier ones."""
+        number = 1
+        while self._get(f"{KEPT_PREFIX}{kind}.{number}") is not None:
+            number += 1
+        key = f"{KEPT_PREFIX}{kind}.{number}"
+        try:
+            self.storage.set(key, text)
+            self.storage.remove(GAME_KEY if kind == "game" else STATS_KEY)
+        except StorageError:
+            # It cannot be copied aside, so it must not be overwritten: stop saving.
+            self._lose_storage()
+            key = "its old place, untouched"
+        what = "unfinished game" if kind == "game" else "stats"
+        self.notices.append(
+            Notice(f"Your saved {what} could not be read ({reason}), so a fresh one starts. "
+                   f"The unreadable data is kept in this browser under {key}.")
+        )
+
+    def _read_stats(self) -> Stats:
+        text = self._get(STATS_KEY)
+        if text is None:
+            return Stats()
+        try:
+            return saves.load_stats(text)
+        except saves.SaveError as error:
+            self._keep_aside("stats", text, str(error))
+            return Stats()
+
+    def _read_game(self) -> Game | None:
+        text = self._get(GAME_KEY)
+        if text is None:
+            return None
+        try:
+            return saves.load_game(text, self.now())
+        except saves.SaveError as error:
+            self._keep_aside("game", text, str(error))
+            return None
+
+    def save(self) -> None:
+        """Write the current game (after every move, and when the page is hidden)."""
+        text = saves.dump_game(self.game, self.now())
+        self._set(GAME_KEY, text)
+        self._written_game = text
+
+    def sync(self) -> bool:
+        """Adopt what another tab wrote; True when the game or stats changed."""
+        text = self._get(GAME_KEY)
+        changed = False
+        if text is not None and text != self._written_game:
+            try:
+                self.game = saves.load_game(text, self.now())
+                self._written_game = text
+                changed = True
+            except saves.SaveError:
+                pass  # the other tab's write was cut short: keep ours, it is saved next move
+        stats_text = self._get(STATS_KEY)
+        if stats_text is not None and stats_text != saves.dump_stats(self.stats):
+            try:
+                self.stats = saves.load_stats(stats_text)
+                changed = True
+            except saves.SaveError:
+                pass
+        return changed
+
+    # Counting games ---------------------------------------------------------------------
+
+    def _count(self) -> None:
+        """Count the current game in the stats read fresh from storage (once per game id)."""
+        fresh = self._read_stats() if self.persistent else self.stats
+        if fresh.record(self.game.result(self.now()), self.today()):
+            self._set(STATS_KEY, saves.dump_stats(fresh))
+        self.stats = fresh
+
+    def _leave(self) -> None:
+        """The player leaves the current game: a touched game that was not won is a loss."""
+        if self.game.touched and self.game.outcome is not Outcome.WON:
+            self._count()
+
+    # What the player does -------------------------------------------------------------
+
+    def random_deal(self) -> int:
+        """A deal number for a new game."""
+        return self.rng.randint(1, min(RANDOM_DEALS, MAX_DEAL))
+
+    def start(self, game: Game) -> None:
+        """Leave the current game for ``game`` and save it."""
+        self._leave()
+        self.game = game
+        self.save()
+
+    def new_game(self, number: int | None = None) -> None:
+        """A new game of deal ``number``, or of a random deal."""
+        self.start(Game.numbered(number if number is not None else self.random_deal()))
+
+    def restart(self) -> None:
+        """The same deal again from the start."""
+        self.start(self.game.restarted())
+
+    def open_request(self, request: DealRequest) -> None:
+        """Play the deal a link asked for."""
+        self.start(Game(request.cards, request.number))
+
+    def needs_confirmation(self, request: DealRequest) -> bool:
+        """True when opening ``request`` would leave an unfinished game that has moves."""
+        return (
+            self.game.cards != request.cards
+            and self.game.touched
+            and self.game.outcome is not Outcome.WON
+        )
+
+    def play(self, move: Move | str) -> Played:
+        """Play a move, save, and count the game at once if it is won."""
+        played = self.game.play(move, self.now())
+        self._after_change()
+        return played
+
+    def undo(self) -> Played:
+        """Undo the last move and save."""
+        played = self.game.undo(self.now())
+        self._after_change()
+        return played
+
+    def redo(self) -> Played:
+        """Redo the last undone move and save."""
+        played = self.game.redo(self.now())
+        self._after_change()
+        return played
+
+    def hint(self) -> Move | None:
+        """A hint for the current position (saved, since it costs points)."""
+        move = self.game.hint()
+        self.save()
+        return move
+
+    def set_visible(self, visible: bool) -> None:
+        """The page was shown or hidden: the clock follows, and hiding saves."""
+        self.game.clock.set_visible(visible, self.now())
+        if not visible:
+            self.save()
+
+    def _after_change(self) -> None:
+        self.save()
+        if self.game.outcome is Outcome.WON:
+            self._count()

@@ -1,0 +1,90 @@
+"""Stats on this device: SPEC's eight figures and how a finished game changes them.
+
+Streaks are kept as the last day with a win and the length of the run of consecutive days
+ending there, so they need no list of every day played and still cross month and year ends.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import dataclass, field
+
+from royal.clock import format_seconds
+from royal.game import Result
+
+#: How many recently counted game ids are remembered to refuse counting a game twice.
+COUNTED_IDS_KEPT = 64
+NOTHING_YET = "—"
+
+
+@dataclass
+class Stats:
+    """The record kept in this browser."""
+
+    played: int = 0
+    wins: int = 0
+    fastest_win: int | None = None  # seconds
+    fewest_moves: int | None = None
+    best_score: int | None = None
+    streak_day: _dt.date | None = None  # the last local day with a win
+    streak: int = 0  # consecutive days with a win, ending on streak_day
+    best_streak: int = 0
+    counted: list[str] = field(default_factory=list)  # ids of games already counted
+
+    def record(self, result: Result, day: _dt.date) -> bool:
+        """Count a finished game on local day ``day``; False if it was counted already."""
+        if result.game_id in self.counted:
+            return False
+        self.counted = [*self.counted, result.game_id][-COUNTED_IDS_KEPT:]
+        self.played += 1
+        self.best_score = _best(self.best_score, result.score, max)
+        if result.won:
+            self.wins += 1
+            self.fastest_win = _best(self.fastest_win, result.seconds, min)
+            self.fewest_moves = _best(self.fewest_moves, result.moves, min)
+            self._win_on(day)
+        return True
+
+    def _win_on(self, day: _dt.date) -> None:
+        if self.streak_day is not None and day <= self.streak_day:
+            return  # a second win the same day (or a clock set back) adds no day
+        if self.streak_day is not None and day - self.streak_day == _dt.timedelta(days=1):
+            self.streak += 1
+        else:
+            self.streak = 1
+        self.streak_day = day
+        self.best_streak = max(self.best_streak, self.streak)
+
+    def current_streak(self, today: _dt.date) -> int:
+        """The run of winning days that ends today or yesterday, else 0."""
+        if self.streak_day is None or (today - self.streak_day).days > 1:
+            return 0
+        return self.streak
+
+    def figures(self, today: _dt.date) -> dict[str, str]:
+        """The eight figures as the page shows them, keyed by their ``data-stat`` names."""
+        return {
+            "played": str(self.played),
+            "wins": str(self.wins),
+            "win-rate": _percent(self.wins, self.played),
+            "fastest-win": NOTHING_YET if self.fastest_win is None else format_seconds(self.fastest_win),
+            "fewest-moves": NOTHING_YET if self.fewest_moves is None else str(self.fewest_moves),
+            "best-score": NOTHING_YET if self.best_score is None else str(self.best_score),
+            "current-streak": _days(self.current_streak(today)),
+            "best-streak": _days(self.best_streak),
+        }
+
+
+def _best(old: int | None, new: int, pick) -> int:  # type: ignore[no-untyped-def]
+    return new if old is None else pick(old, new)
+
+
+def _percent(part: int, whole: int) -> str:
+    """Whole percent, rounded half up, with integer arithmetic so 2/3 is exactly 67%."""
+    if whole == 0:
+        return NOTHING_YET
+    return f"{(200 * part + whole) // (2 * whole)}%"
+
+
+def _days(count: int) -> str:
+    return f"{count} day" if count == 1 else f"{count} days"
