@@ -90,8 +90,9 @@ def fetch_package(package: NpmPackage) -> Path:
     """Return the verified tarball, running `npm pack` only when the cache lacks it."""
     if not _is_valid(package):
         NPM_CACHE.mkdir(parents=True, exist_ok=True)
+        print(f"build: fetching {package.spec} with npm pack", flush=True)
         subprocess.run(
-            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE)],
+            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=warn"],
             check=True,
             stdout=subprocess.DEVNULL,
         )
