@@ -66,11 +66,15 @@ def parse_deal_number(text: object) -> int:
     if isinstance(text, int):
         number = text
     elif isinstance(text, str) and text.strip().isdigit() and text.strip().isascii():
-        number = int(text.strip())
+        digits = text.strip().lstrip("0") or "0"
+        if len(digits) > len(str(MAX_DEAL)):  # int() refuses very long texts with ValueError
+            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {digits[:24]}...")
+        number = int(digits)
     else:
         raise DealError(f"deal number {str(text)[:40]!r} is not a whole number")
     if not 1 <= number <= MAX_DEAL:
-        raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {number}")
+        shown = number if number.bit_length() <= 128 else "a number that long"
+        raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {shown}")
     return number
 
 
@@ -113,8 +117,8 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     missing = [c for c in ALL_CARDS if c not in counts]
     if missing and not any(p.startswith("unknown") for p in problems):
         problems.append(f"missing {len(missing)} card{'s' if len(missing) > 1 else ''}: " + ", ".join(missing))
-    if not problems and len(cards) != len(ALL_CARDS):
-        problems.append(f"expected 52 cards, got {len(cards)}")
+    if len(items) != len(ALL_CARDS):
+        problems.insert(0, f"expected 52 cards, got {len(items)}")
     if cards and cards[0] != QUEEN_OF_HEARTS:
         problems.append("QH (queen of hearts) must be the first card")
     if cards and cards[-1] != KING_OF_HEARTS:
