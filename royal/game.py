@@ -132,6 +132,7 @@ class Game:
             move = Move.parse(move)
         if self.outcome is Outcome.WON:
             raise IllegalMove("the game is already won")
+        self.line.removal(move)  # refuse an illegal move before the clock starts
         self.clock.start(now)
         played = self._push(move, now)
         self.redo_stack.clear()
@@ -194,7 +195,9 @@ class Game:
             "number": self.number,
             "cards": list(self.cards),
             "events": list(self.events),
-            "elapsed": round(self.clock.read(now), 3),
+            # Not rounded: rounding 59.9996 to 60.0 would change the time shown and the win
+            # bonus of a reloaded game. JSON keeps a float exactly.
+            "elapsed": self.clock.read(now),
             "started": self.clock.started,
         }
 

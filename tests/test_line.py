@@ -1,0 +1,163 @@
+"""The line, move notation, and push/pop (SPEC "Rules" and "Names and notation")."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from royal.cards import ALL_CARDS
+from royal.deals import numbered_deal
+from royal.line import IllegalMove, Line, Move
+
+short_lines = st.integers(min_value=2, max_value=16).flatmap(
+    lambda n: st.permutations(ALL_CARDS).map(lambda p: list(p[:n]))
+)
+
+
+def shares(a, b):
+    return a[0] == b[0] or a[1] == b[1]
+
+
+def moves_by_the_rules(cards):
+    """Every (left, right) pair with one or two cards between that share rank or suit."""
+    found = set()
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            if j - i - 1 in (1, 2) and shares(cards[i], cards[j]):
+                found.add((cards[i], cards[j]))
+    return found
+
+
+# Notation --------------------------------------------------------------------------------
+
+
+def test_a_move_is_written_as_its_boundaries_left_first():
+    assert str(Move("QH", "7H")) == "QH-7H"
+    assert Move.parse("QH-7H") == Move("QH", "7H")
+    assert Move.parse("qh-7h") == Move("QH", "7H")
+
+
+@pytest.mark.parametrize("bad", ["", "QH", "QH7H", "QH-7H-8H", "QH-ZZ", "Q-7H", "QH-QH", "-", 7, None])
+def test_bad_notation_is_refused(bad):
+    with pytest.raises(IllegalMove):
+        Move.parse(bad)
+
+
+@given(st.sampled_from(ALL_CARDS), st.sampled_from(ALL_CARDS))
+def test_notation_round_trips(a, b):
+    if a != b:
+        assert Move.parse(str(Move(a, b))) == Move(a, b)
+
+
+# Legal moves -----------------------------------------------------------------------------
+
+
+def test_legal_moves_in_a_small_line():
+    line = Line(["QH", "2S", "3H", "4D", "KH"])
+    # QH-3H encloses one card (2S) and shares hearts; 3H-KH encloses 4D; QH-4D shares nothing.
+    assert {str(m) for m in line.legal_moves()} == {"QH-3H", "3H-KH"}
+
+
+def test_pair_moves_enclose_two_cards_and_royals_can_bound():
+    line = Line(["QH", "2S", "3C", "5H", "KH"])
+    assert {str(m) for m in line.legal_moves()} == {"QH-5H"}
+    line = Line(["QH", "2S", "3C", "QD", "KH"])
+    assert {str(m) for m in line.legal_moves()} == {"QH-QD"}
+
+
+def test_three_cards_between_is_not_a_move():
+    line = Line(["QH", "2S", "3C", "4D", "5H", "KH"])
+    assert line.legal_moves() == []
+    assert not line.has_moves()
+    with pytest.raises(IllegalMove, match="3 lie between"):
+        line.push(Move("QH", "5H"))
+
+
+@given(short_lines)
+def test_legal_moves_are_exactly_the_rule(cards):
+    line = Line(cards)
+    listed = [(m.left, m.right) for m in line.legal_moves()]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == moves_by_the_rules(cards)
+    assert line.has_moves() == bool(listed)
+    for card in cards:
+        assert {(m.left, m.right) for m in line.partners(card)} == {
+            mv for mv in listed if card in mv
+        }
+
+
+# Push and pop ----------------------------------------------------------------------------
+
+
+def test_push_removes_the_enclosed_cards_and_closes_up():
+    line = Line(["QH", "2S", "3H", "4D", "KH"])
+    played = line.push(Move("QH", "3H"))
+    assert line.cards == ("QH", "3H", "4D", "KH")
+    assert played.removed == ("2S",)
+    assert len(line) == 4
+    assert list(line) == ["QH", "3H", "4D", "KH"]
+
+
+def test_pair_removal():
+    line = Line(["QH", "2S", "3C", "5H", "KH"])
+    assert line.push(Move("QH", "5H")).removed == ("2S", "3C")
+    assert line.cards == ("QH", "5H", "KH")
+
+
+@pytest.mark.parametrize(
+    "move, reason",
+    [
+        (Move("3H", "QH"), "left boundary must come first"),
+        (Move("QH", "4D"), "share neither rank nor suit"),
+        (Move("QH", "KH"), "lie between"),
+        (Move("QH", "2S"), "0 lie between"),
+        (Move("QH", "AS"), "ace of spades is no longer in the line"),
+    ],
+)
+def test_illegal_moves_say_why_and_change_nothing(move, reason):
+    line = Line(["QH", "2S", "3H", "4D", "KH"])
+    with pytest.raises(IllegalMove, match=reason):
+        line.push(move)
+    assert line.cards == ("QH", "2S", "3H", "4D", "KH")
+    assert line.stack == []
+
+
+def test_a_removed_card_cannot_bound_a_move():
+    line = Line(["QH", "2H", "3H", "4H", "KH"])
+    line.push(Move("QH", "3H"))
+    with pytest.raises(IllegalMove, match="two of hearts is no longer"):
+        line.push(Move("2H", "4H"))
+
+
+def test_copy_is_independent():
+    line = Line(numbered_deal(1))
+    other = line.copy()
+    other.push(other.legal_moves()[0])
+    assert line.cards == numbered_deal(1)
+    assert line.stack == []
+
+
+@given(st.integers(min_value=1, max_value=10**9), st.lists(st.integers(min_value=0, max_value=99), max_size=40))
+def test_random_pushes_then_pops_restore_every_position(number, picks):
+    deal = numbered_deal(number)
+    line = Line(deal)
+    history = [line.cards]
+    for pick in picks:
+        moves = line.legal_moves()
+        if not moves:
+            break
+        before = line.cards
+        played = line.push(moves[pick % len(moves)])
+        # The boundaries stay, the enclosed cards go, and the survivors keep their order.
+        assert played.move.left in line.cards and played.move.right in line.cards
+        assert len(before) - len(line) == len(played.removed) in (1, 2)
+        assert set(before) - set(line.cards) == set(played.removed)
+        history.append(line.cards)
+        it = iter(deal)
+        assert all(card in it for card in line.cards)  # a subsequence of the deal
+        assert line.cards[0] == "QH" and line.cards[-1] == "KH"
+    assert len(line.stack) == len(history) - 1
+    while line.stack:
+        history.pop()
+        line.pop()
+        assert line.cards == history[-1]
+    assert line.cards == deal
