@@ -1,0 +1,295 @@
+"""Versioned JSON saves (SPEC "Saves"): exact round trips, and strict loading that turns any
+unreadable input (corrupt, tampered, from a future version) into SaveError and nothing else."""
+
+import datetime as dt
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from royal import saves
+from royal.cards import ALL_CARDS
+from royal.deals import numbered_deal
+from royal.game import Game, Result
+from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
+from royal.solver import solve
+from royal.stats import Stats
+
+
+def game_mid_play():
+    """A game with moves, an undo, a redo waiting, hints and a running clock."""
+    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    game = Game.numbered(number)
+    moves = solve(game.cards).moves
+    game.play(moves[0], 10.0)
+    game.play(moves[1], 12.0)
+    game.hint()
+    game.play(moves[2], 15.0)
+    game.undo(16.0)
+    game.undo(17.0)
+    game.redo(18.0)
+    game.hint()
+    return game
+
+
+def stats_with_history():
+    stats = Stats()
+    stats.record(Result("a", True, 95, 27, 1200), dt.date(2026, 12, 30))
+    stats.record(Result("b", False, 40, 9, 140), dt.date(2026, 12, 31))
+    stats.record(Result("c", True, 80, 26, 1300), dt.date(2026, 12, 31))
+    return stats
+
+
+def same_game(a, b, now):
+    assert a.id == b.id and a.number == b.number and a.cards == b.cards
+    assert a.line.cards == b.line.cards
+    assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
+    assert a.redo_stack == b.redo_stack
+    assert (a.moves, a.score, a.outcome, a.events) == (b.moves, b.score, b.outcome, b.events)
+    assert a.clock.read(now) == b.clock.read(now)
+    assert a.clock.started == b.clock.started
+
+
+def test_a_game_mid_play_round_trips_exactly():
+    game = game_mid_play()
+    assert game.can_redo and game.score >= 0 and game.moves == 2
+    text = dump_game(game, 20.0)
+    copy = load_game(text, 20.0)
+    same_game(game, copy, 20.0)
+    assert copy.can_undo and copy.can_redo
+    # The clock goes on from where it was, from the moment of loading.
+    assert copy.clock.read(25.0) == pytest.approx(game.clock.read(20.0) + 5.0)
+    assert dump_game(copy, 20.0) == text
+
+
+def test_a_game_round_trips_when_hidden_stuck_or_won():
+    game = Game.numbered(1)
+    assert load_game(dump_game(game, 0.0), 0.0).events == []
+    won = Game.numbered(next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable))
+    for move in solve(won.cards).moves:
+        won.play(move, 3.0)
+    copy = load_game(dump_game(won, 50.0), 80.0)
+    same_game(won, copy, 80.0)
+    assert copy.clock.read(1000.0) == won.clock.read(1000.0)  # halted, stays halted
+
+
+def test_the_save_is_versioned_json():
+    data = json.loads(dump_game(game_mid_play(), 20.0))
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 1
+    assert isinstance(data["game"]["events"], list)
+    data = json.loads(dump_stats(Stats()))
+    assert data["kind"] == "stats" and data["version"] == 1
+
+
+def test_stats_round_trip():
+    stats = stats_with_history()
+    copy = load_stats(dump_stats(stats))
+    assert copy == stats
+    assert copy.figures(dt.date(2027, 1, 1)) == stats.figures(dt.date(2027, 1, 1))
+    assert load_stats(dump_stats(Stats())) == Stats()
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        (lambda d: d.update(version=2), "newer version"),
+        (lambda d: d.update(version=0), "unknown format version"),
+        (lambda d: d.update(version="1"), "no version"),
+        (lambda d: d.update(version=True), "no version"),
+        (lambda d: d.pop("version"), "no version"),
+        (lambda d: d.update(app="other"), "not a Royal Marriage"),
+        (lambda d: d.update(kind="stats"), "not a Royal Marriage"),
+    ],
+)
+def test_envelope_problems_are_named(change, reason):
+    data = json.loads(dump_game(game_mid_play(), 20.0))
+    change(data)
+    with pytest.raises(SaveError, match=reason):
+        load_game(json.dumps(data), 20.0)
+
+
+@pytest.mark.parametrize("text", ["", "{", "null", "[]", '"game"', "1", "{}", "\x00", "[" * 100_000,
+                                  '{"a":' * 50_000, "NaN", "9" * 5000, None, b"{}", 17, ["x"]])
+def test_garbage_is_a_save_error(text):
+    with pytest.raises(SaveError):
+        load_game(text, 0.0)
+    with pytest.raises(SaveError):
+        load_stats(text)
+
+
+def test_a_too_long_history_is_refused_without_replaying_it():
+    data = json.loads(dump_game(Game.numbered(1), 0.0))
+    data["game"]["events"] = ["undo"] * (saves.MAX_EVENTS + 1)
+    with pytest.raises(SaveError, match="too long"):
+        load_game(json.dumps(data), 0.0)
+
+
+@pytest.mark.parametrize(
+    "field, value",
+    [("played", -1), ("wins", 5), ("wins", 1.5), ("played", True), ("fastest_win", None),
+     ("fewest_moves", "27"), ("streak", 9), ("streak_day", "yesterday"), ("streak_day", None),
+     ("counted", "a"), ("counted", [1]), ("counted", ["x"] * 65), ("best_score", -5),
+     ("played", 10**10)],
+)
+def test_inconsistent_stats_are_refused(field, value):
+    data = json.loads(dump_stats(stats_with_history()))
+    data["stats"][field] = value
+    with pytest.raises(SaveError):
+        load_stats(json.dumps(data))
+
+
+# Fuzzing --------------------------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+    | st.sampled_from(ALL_CARDS) | st.sampled_from(["undo", "redo", "hint", "QH-KH", "game", "stats"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
+    max_leaves=20,
+)
+
+
+def only_save_errors(text):
+    """Load as a game and as stats: each either succeeds or raises SaveError."""
+    for load in (lambda t: load_game(t, 100.0), load_stats):
+        try:
+            loaded = load(text)
+        except SaveError as error:
+            assert str(error)
+        else:
+            # Whatever loads is a consistent object that saves and loads again unchanged.
+            if isinstance(loaded, Game):
+                again = load_game(dump_game(loaded, 100.0), 100.0)
+                same_game(loaded, again, 100.0)
+                assert loaded.line.cards[0] == "QH" and loaded.line.cards[-1] == "KH"
+                assert loaded.score >= 0
+            else:
+                assert load_stats(dump_stats(loaded)) == loaded
+                assert loaded.wins <= loaded.played
+
+
+@settings(max_examples=800)
+@given(json_values)
+def test_arbitrary_json_only_ever_raises_save_error(value):
+    only_save_errors(json.dumps(value))
+
+
+@settings(max_examples=400)
+@given(json_values, st.sampled_from(["game", "stats"]), st.integers(-1, 3))
+def test_arbitrary_bodies_in_a_valid_envelope_only_raise_save_error(body, kind, version):
+    only_save_errors(json.dumps({"app": "royal-marriage", "kind": kind, "version": version, kind: body}))
+
+
+@settings(max_examples=500)
+@given(st.text(max_size=200))
+def test_arbitrary_text_only_raises_save_error(text):
+    only_save_errors(text)
+
+
+GAME_TEXT = dump_game(game_mid_play(), 20.0)
+STATS_TEXT = dump_stats(stats_with_history())
+
+
+def paths(value, prefix=()):
+    """Every path to a value inside nested dicts and lists."""
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from paths(item, (*prefix, index))
+
+
+def mutate(data, draw):
+    """One tampering of a parsed save, chosen by hypothesis."""
+    kind = draw(st.sampled_from(
+        ["replace", "remove", "shuffle-events", "unknown-card", "duplicate-card", "illegal-event",
+         "future-version", "flip-type", "deep", "swap-cards", "drop-event", "add-key"]))
+    all_paths = [p for p in paths(data) if p]
+    body = data.get("game", data.get("stats"))
+    cards = body.get("cards") if isinstance(body, dict) else None
+    cards = cards if isinstance(cards, list) and cards else None
+    index = lambda: draw(st.integers(0, 51)) % len(cards)  # noqa: E731
+    if kind in ("replace", "remove", "flip-type"):
+        path = draw(st.sampled_from(all_paths))
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        if kind == "remove":
+            del parent[path[-1]]
+        elif kind == "replace":
+            parent[path[-1]] = draw(json_values)
+        else:
+            old = parent[path[-1]]
+            flips = {bool: 1, int: str(old), float: [old], str: [old], list: {"x": old},
+                     dict: [old], type(None): False}
+            parent[path[-1]] = flips[type(old)]
+    elif kind == "shuffle-events" and isinstance(body, dict) and isinstance(body.get("events"), list):
+        body["events"] = draw(st.permutations(body["events"]))
+    elif kind == "drop-event" and isinstance(body, dict) and isinstance(body.get("events"), list) and body["events"]:
+        body["events"].pop(draw(st.integers(0, len(body["events"]) - 1)))
+    elif kind == "unknown-card" and cards:
+        cards[index()] = draw(st.sampled_from(["ZZ", "1H", "", "qh", "10D"]))
+    elif kind == "duplicate-card" and cards:
+        i, j = index(), index()
+        cards[i] = cards[j]
+    elif kind == "swap-cards" and cards:
+        i, j = index(), index()
+        cards[i], cards[j] = cards[j], cards[i]
+        if draw(st.booleans()):
+            body["number"] = None  # a custom deal: the order itself must still be valid
+    elif kind == "illegal-event" and isinstance(body, dict) and isinstance(body.get("events"), list):
+        body["events"].insert(
+            draw(st.integers(0, len(body["events"]))),
+            draw(st.sampled_from(["QH-KH", "undo", "redo", "hint", "AS-2S", "QH-QH", "x", ""])),
+        )
+    elif kind == "future-version":
+        data["version"] = draw(st.sampled_from([2, 99, 10**30, -1, 1.0, "2"]))
+    elif kind == "deep":
+        depth = draw(st.integers(10, 3000))
+        nested = "[" * depth + "]" * depth
+        return json.dumps(data).replace('"events":', f'"events":{nested},"x":', 1)
+    elif kind == "add-key":
+        data[draw(st.text(max_size=5))] = draw(json_values)
+    return json.dumps(data)
+
+
+@settings(max_examples=1500)
+@given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.data())
+def test_mutated_saves_only_raise_save_error(text, data):
+    tampered = mutate(json.loads(text), data.draw)
+    if data.draw(st.booleans()):
+        try:
+            again = json.loads(tampered)
+        except RecursionError:  # the "deep" mutation: too deep to tamper with again
+            again = None
+        if isinstance(again, dict):
+            tampered = mutate(again, data.draw)
+    only_save_errors(tampered)
+
+
+@settings(max_examples=500)
+@given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.integers(0, 10_000), st.integers(0, 5))
+def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
+    cut %= len(text)
+    only_save_errors(text[:cut])
+    position = (cut * 7 + flip) % len(text)
+    only_save_errors(text[:position] + "\x7f\"}]"[flip % 4] + text[position + 1:])
+
+
+def test_mutations_do_get_refused():
+    """A guard that the fuzzing is not vacuous: typical tamperings are refused."""
+    data = json.loads(GAME_TEXT)
+    data["game"]["events"] = ["QH-KH"]
+    with pytest.raises(SaveError, match="inconsistent"):
+        load_game(json.dumps(data), 0.0)
+    data = json.loads(GAME_TEXT)
+    data["game"]["cards"][5] = data["game"]["cards"][6]
+    with pytest.raises(SaveError):
+        load_game(json.dumps(data), 0.0)
+    data = json.loads(GAME_TEXT)
+    data["game"]["number"] = None
+    data["game"]["cards"][5] = "ZZ"
+    with pytest.raises(SaveError, match="ZZ"):
+        load_game(json.dumps(data), 0.0)
