@@ -13,13 +13,15 @@
   const STAGES = {
     page: [5, "Loading the card table…"],
     runtime: [15, "Downloading the Python runtime…"],
-    python: [60, "Starting Python…"],
-    game: [85, "Dealing the cards…"],
+    python: [50, "Starting Python…"],
+    game: [90, "Dealing the cards…"],
     ready: [100, "Ready."],
   };
-  // The two big downloads; each adds to the bar as it completes.
+  // Pyodide's loader arriving means the runtime download has begun; the two big
+  // files each add their share to the bar as they complete.
+  const RUNTIME_LOADER = "pyodide.mjs";
   const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
-  const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / (RUNTIME_FILES.length + 1);
+  const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / RUNTIME_FILES.length;
 
   const loading = document.getElementById("loading");
   const bar = document.getElementById("loading-progress");
@@ -58,14 +60,18 @@
     const seen = new Set();
     const observer = new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) {
-        const file = RUNTIME_FILES.find((name) => entry.name.split("?")[0].endsWith(name));
+        const url = entry.name.split("?")[0];
+        if (url.endsWith(RUNTIME_LOADER)) stage("runtime");
+        const file = RUNTIME_FILES.find((name) => url.endsWith(name));
         if (file && !seen.has(file)) {
           seen.add(file);
-          const percent = STAGES.runtime[0] + PER_RUNTIME_FILE * seen.size;
-          show(percent, seen.size === RUNTIME_FILES.length ? STAGES.python[1] : STAGES.runtime[1]);
+          show(STAGES.runtime[0] + PER_RUNTIME_FILE * seen.size);
         }
       }
-      if (seen.size === RUNTIME_FILES.length) observer.disconnect();
+      if (seen.size === RUNTIME_FILES.length) {
+        observer.disconnect();
+        stage("python");
+      }
     });
     observer.observe({ type: "resource", buffered: true });
   }
@@ -128,7 +134,6 @@
   stage("page");
   if (document.body.hasAttribute("data-ready")) ready();
   else {
-    stage("runtime");
     watchDownloads();
     watchPage();
   }
