@@ -1,0 +1,365 @@
+"""The session (game manager): saving, counting games once, keeping unreadable data aside,
+and playing on when the browser refuses storage (SPEC "Stats on this device", "Saves")."""
+
+import datetime as dt
+import json
+import random
+
+import pytest
+
+from royal import saves
+from royal.deals import numbered_deal
+from royal.game import Game, Outcome
+from royal.links import DealRequest
+from royal.session import GAME_KEY, KEPT_PREFIX, NO_STORAGE, STATS_KEY, Session
+from royal.solver import is_winnable, solve
+from royal.storage import MemoryStorage, StorageError
+
+WINNABLE = next(n for n in range(1, 100) if is_winnable(numbered_deal(n)))
+
+
+class Time:
+    """A hand-moved clock and calendar for the session."""
+
+    def __init__(self):
+        self.t = 1000.0
+        self.day = dt.date(2026, 11, 29)
+
+    def now(self):
+        return self.t
+
+    def today(self):
+        return self.day
+
+
+class Refusing:
+    """A storage that refuses everything (storage disabled)."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def get(self, key):
+        self.calls += 1
+        raise StorageError("disabled")
+
+    def set(self, key, value):
+        self.calls += 1
+        raise StorageError("disabled")
+
+    def remove(self, key):
+        self.calls += 1
+        raise StorageError("disabled")
+
+
+class Full(MemoryStorage):
+    """Reads work, writes fail (quota exceeded) once ``full`` is set."""
+
+    def __init__(self, full=True):
+        super().__init__()
+        self.full = full
+
+    def set(self, key, value):
+        if self.full:
+            raise StorageError("quota")
+        super().set(key, value)
+
+
+def session(storage=None, time=None, seed=1):
+    time = time or Time()
+    return Session(storage if storage is not None else MemoryStorage(), time.now, time.today,
+                   random.Random(seed))
+
+
+def win(s):
+    for move in solve(s.game.line.cards).moves:
+        s.play(move)
+
+
+def stored_stats(storage):
+    return saves.load_stats(storage.get(STATS_KEY))
+
+
+# Saving and resuming ---------------------------------------------------------------------------
+
+
+def test_a_fresh_session_starts_a_saved_numbered_game():
+    storage = MemoryStorage()
+    s = session(storage)
+    assert not s.resumed and s.persistent and s.notices == []
+    assert s.game.number is not None and 1 <= s.game.number <= 999_999_999
+    assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id
+
+
+def test_every_action_is_saved_and_comes_back_exactly():
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time)
+    s.new_game(WINNABLE)
+    moves = solve(s.game.cards).moves
+    s.play(moves[0]); time.t += 3
+    s.play(moves[1]); time.t += 4
+    s.hint()
+    s.undo()
+    time.t += 2
+    s.set_visible(False)  # hidden: saved, clock paused
+    time.t += 500
+    later = session(storage, time)
+    assert later.resumed
+    game = later.game
+    assert game.id == s.game.id and game.line.cards == s.game.line.cards
+    assert game.redo_stack == s.game.redo_stack and game.events == s.game.events
+    assert (game.moves, game.score) == (s.game.moves, s.game.score) == (1, s.game.score)
+    assert game.clock.seconds(time.t) == 9  # 3 + 4 + 2 visible seconds; hidden time not counted
+    later.redo()
+    assert later.game.moves == 2
+
+
+def test_the_game_id_survives_a_reload_so_it_counts_once():
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time)
+    s.play(s.game.legal_moves()[0])
+    again = session(storage, time)
+    again.new_game()
+    assert stored_stats(storage).played == 1
+    # The first tab, left behind, leaves the same game later: no second count.
+    s.new_game()
+    assert stored_stats(storage).played == 1
+
+
+# Counting ------------------------------------------------------------------------------------
+
+
+def test_a_win_counts_at_once():
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time)
+    s.new_game(WINNABLE)
+    time.t += 1
+    win(s)
+    assert s.game.outcome is Outcome.WON
+    stats = stored_stats(storage)
+    assert (stats.played, stats.wins) == (1, 1)
+    assert s.stats.figures(time.day)["wins"] == "1"
+    assert s.stats.figures(time.day)["current-streak"] == "1 day"
+    assert stats.fewest_moves == s.game.moves and stats.best_score == s.game.score
+    # Leaving a won game does not count it again.
+    s.new_game()
+    assert stored_stats(storage).played == 1
+
+
+@pytest.mark.parametrize("leave", ["new_game", "restart", "open_request"])
+def test_a_touched_game_counts_as_a_loss_when_left(leave):
+    storage = MemoryStorage()
+    s = session(storage)
+    s.play(s.game.legal_moves()[0])
+    getattr(s, leave)(*([DealRequest(numbered_deal(3), 3)] if leave == "open_request" else []))
+    stats = stored_stats(storage)
+    assert (stats.played, stats.wins) == (1, 0)
+    assert s.stats.played == 1
+    assert s.game.moves == 0
+
+
+@pytest.mark.parametrize("leave", ["new_game", "restart", "open_request"])
+def test_an_untouched_game_does_not_count(leave):
+    storage = MemoryStorage()
+    s = session(storage)
+    s.hint()  # a hint is not a move
+    getattr(s, leave)(*([DealRequest(numbered_deal(3), 3)] if leave == "open_request" else []))
+    assert storage.get(STATS_KEY) is None or stored_stats(storage).played == 0
+    assert s.stats.played == 0
+
+
+def test_a_move_taken_back_still_makes_the_game_count():
+    s = session()
+    s.play(s.game.legal_moves()[0])
+    s.undo()
+    s.new_game()
+    assert s.stats.played == 1
+
+
+def test_restart_keeps_the_deal_and_opens_a_new_count():
+    s = session()
+    s.new_game(42)
+    s.play(s.game.legal_moves()[0])
+    first = s.game.id
+    s.restart()
+    assert s.game.cards == numbered_deal(42) and s.game.id != first and s.game.moves == 0
+    s.play(s.game.legal_moves()[0])
+    s.restart()
+    assert s.stats.played == 2
+
+
+def test_needs_confirmation_only_for_a_touched_unfinished_other_game():
+    s = session()
+    s.new_game(7)
+    other = DealRequest(numbered_deal(8), 8)
+    same = DealRequest(numbered_deal(7), 7)
+    assert not s.needs_confirmation(other)
+    s.play(s.game.legal_moves()[0])
+    assert s.needs_confirmation(other)
+    assert not s.needs_confirmation(same)
+    s.new_game(WINNABLE)
+    win(s)
+    assert not s.needs_confirmation(other)
+
+
+def test_random_deals_come_from_the_rng():
+    assert session(seed=5).game.number == session(seed=5).game.number
+
+
+# Two tabs ---------------------------------------------------------------------------------------
+
+
+def test_a_game_counts_once_when_two_tabs_share_storage():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time, seed=1)
+    b = session(storage, time, seed=2)  # the second tab resumes the same game
+    assert b.resumed and b.game.id == a.game.id
+    a.play(a.game.legal_moves()[0])
+    b.play(b.game.legal_moves()[-1])
+    a.new_game()
+    b.new_game()
+    assert stored_stats(storage).played == 1
+
+
+def test_a_win_in_one_tab_is_not_recounted_as_a_loss_in_the_other():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    a.new_game(WINNABLE)
+    b = session(storage, time)
+    assert b.game.id == a.game.id
+    win(a)
+    b.play(b.game.legal_moves()[0])
+    b.new_game()
+    stats = stored_stats(storage)
+    assert (stats.played, stats.wins) == (1, 1)
+    assert b.stats.wins == 1  # the other tab's win is in what this tab shows
+
+
+def test_counts_from_both_tabs_add_up():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    a.new_game(WINNABLE)
+    b = session(storage, time)
+    b.new_game(3)  # b leaves the shared (untouched) game: no count
+    win(a)
+    b.play(b.game.legal_moves()[0])
+    b.new_game()
+    stats = stored_stats(storage)
+    assert (stats.played, stats.wins) == (2, 1)
+
+
+def test_sync_adopts_the_other_tabs_game_and_stats():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b = session(storage, time)
+    assert not b.sync()
+    a.play(a.game.legal_moves()[0])
+    assert b.sync()
+    assert b.game.line.cards == a.game.line.cards and b.game.events == a.game.events
+    assert not b.sync()  # nothing new
+    a.new_game()  # counts a loss and starts another game
+    assert b.sync()
+    assert b.game.id == a.game.id and b.stats.played == 1
+    assert not a.sync()  # a tab does not "adopt" what it wrote itself
+
+
+def test_sync_ignores_a_cut_short_write():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    mine = a.game.id
+    storage.set(GAME_KEY, storage.get(GAME_KEY)[:30])
+    storage.set(STATS_KEY, "{")
+    assert not a.sync()
+    assert a.game.id == mine
+
+
+# Unreadable saves --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key, kind", [(GAME_KEY, "game"), (STATS_KEY, "stats")])
+def test_unreadable_data_is_kept_aside_with_a_notice(key, kind):
+    storage = MemoryStorage()
+    storage.set(key, '{"app": "royal-marriage", "kind": "%s", "version": 99}' % kind)
+    s = session(storage)
+    aside = f"{KEPT_PREFIX}{kind}.1"
+    assert storage.get(aside) == '{"app": "royal-marriage", "kind": "%s", "version": 99}' % kind
+    assert len(s.notices) == 1 and s.notices[0].warning
+    assert aside in s.notices[0].text and "newer version" in s.notices[0].text
+    assert s.persistent and not s.resumed
+    # A fresh, valid game (and stats once counted) replace it in its place.
+    assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id
+    assert s.stats.played == 0
+
+
+def test_kept_aside_data_is_never_overwritten():
+    storage = MemoryStorage()
+    storage.set(GAME_KEY, "first corrupt")
+    storage.set(STATS_KEY, "stats corrupt")
+    session(storage)
+    storage.set(GAME_KEY, "second corrupt")
+    s = session(storage)
+    assert storage.get(f"{KEPT_PREFIX}game.1") == "first corrupt"
+    assert storage.get(f"{KEPT_PREFIX}game.2") == "second corrupt"
+    assert storage.get(f"{KEPT_PREFIX}stats.1") == "stats corrupt"
+    assert f"{KEPT_PREFIX}game.2" in s.notices[0].text
+
+
+class NoAside(MemoryStorage):
+    """Storage whose quota has just room for nothing new: writes of new keys fail."""
+
+    def set(self, key, value):
+        if key not in self.data and key.startswith(KEPT_PREFIX):
+            raise StorageError("quota")
+        super().set(key, value)
+
+
+def test_data_that_cannot_be_copied_aside_is_left_untouched():
+    storage = NoAside()
+    storage.set(GAME_KEY, "corrupt and precious")
+    s = session(storage)
+    assert storage.get(GAME_KEY) == "corrupt and precious"  # not overwritten
+    assert not s.persistent
+    texts = " ".join(n.text for n in s.notices)
+    assert "untouched" in texts and NO_STORAGE in texts
+    s.play(s.game.legal_moves()[0])  # the game still plays, in memory
+    s.new_game()
+    assert storage.get(GAME_KEY) == "corrupt and precious"
+    assert s.stats.played == 1
+
+
+# Storage refused ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("make", [Refusing, Full], ids=["disabled", "quota-full"])
+def test_refused_storage_still_plays_and_says_so_once(make):
+    storage, time = make(), Time()
+    s = session(storage, time)
+    assert not s.persistent
+    assert [n.text for n in s.notices] == [NO_STORAGE]
+    s.new_game(WINNABLE)
+    win(s)
+    assert s.game.outcome is Outcome.WON
+    assert (s.stats.played, s.stats.wins) == (1, 1)
+    s.new_game()
+    s.play(s.game.legal_moves()[0])
+    s.undo(); s.redo(); s.hint(); s.set_visible(False); s.set_visible(True)
+    s.restart()
+    assert s.stats.played == 2
+    assert not s.sync()
+    assert [n.text for n in s.notices] == [NO_STORAGE]
+    if isinstance(storage, Full):
+        assert storage.data == {}
+
+
+def test_storage_that_fills_up_mid_game_goes_on_in_memory():
+    storage = Full(full=False)
+    s = session(storage)
+    s.play(s.game.legal_moves()[0])
+    saved = storage.get(GAME_KEY)
+    storage.full = True
+    s.play(s.game.legal_moves()[0])
+    assert [n.text for n in s.notices] == [NO_STORAGE]
+    assert not s.persistent
+    assert s.game.moves == 2
+    assert storage.get(GAME_KEY) == saved  # the last good save is not touched
+    s.new_game()
+    assert s.stats.played == 1
