@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from royal.cards import CardError, cards_match, parse_card, spoken_name
+from royal.cards import CardError, cards_match, is_card, parse_card, spoken_name
 
 #: A move encloses exactly one or exactly two surviving cards.
 GAPS = (1, 2)
@@ -109,6 +109,8 @@ class Line:
             j = self._cards.index(move.right)
         except ValueError:
             gone = move.left if move.left not in self._cards else move.right
+            if not is_card(gone):  # a Move built directly from a text that is no card
+                raise IllegalMove(f"{move}: {gone!r} is not a card code") from None
             raise IllegalMove(f"{move}: the {spoken_name(gone)} is no longer in the line") from None
         if j < i:
             raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")

@@ -115,7 +115,7 @@ def test_a_pair_scores_30_and_a_single_10():
 def test_illegal_move_is_refused_and_changes_nothing_not_even_the_clock():
     game = Game.numbered(1)
     before = (game.line.cards, game.score, list(game.events), game.moves)
-    for bad in ["QH-KH", "KH-QH", "QH-QH", "nonsense", Move("AS", "QH")]:
+    for bad in ["QH-KH", "KH-QH", "QH-QH", "nonsense", Move("AS", "QH"), Move("ZZ", "QH")]:
         with pytest.raises(IllegalMove):
             game.play(bad, 1.0)
     assert (game.line.cards, game.score, list(game.events), game.moves) == before

@@ -111,6 +111,8 @@ def test_pair_removal():
         (Move("QH", "KH"), "lie between"),
         (Move("QH", "2S"), "0 lie between"),
         (Move("QH", "AS"), "ace of spades is no longer in the line"),
+        (Move("XX", "3H"), "'XX' is not a card code"),
+        (Move("QH", ""), "'' is not a card code"),
     ],
 )
 def test_illegal_moves_say_why_and_change_nothing(move, reason):
