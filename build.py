@@ -237,9 +237,14 @@ class SiteServer(http.server.ThreadingHTTPServer):
         return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
 
     def start(self) -> SiteServer:
-        """Serve from a background thread; `shutdown()` stops it."""
+        """Serve from a background thread until `stop()`."""
         threading.Thread(target=self.serve_forever, daemon=True).start()
         return self
+
+    def stop(self) -> None:
+        """Stop serving and close the socket, so that connections are refused, not left hanging."""
+        self.shutdown()
+        self.server_close()
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):

@@ -83,8 +83,7 @@ def server(tmp_path: Path):
     (tmp_path / "m.webmanifest").write_text("{}")
     running = SiteServer(tmp_path, "/royal-marriage/", quiet=True).start()
     yield running
-    running.shutdown()
-    running.server_close()
+    running.stop()
 
 
 def fetch(url: str) -> tuple[int, str]:

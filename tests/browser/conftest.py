@@ -14,7 +14,7 @@ Fixtures and helpers:
 
 `site`          the built site served on 127.0.0.1 (random port) under the subpath
                 /royal-marriage/, as GitHub Pages serves it. `site.url` is its
-                address (ends in "/"); `site.shutdown()` stops it mid-test;
+                address (ends in "/"); `site.stop()` stops it mid-test;
                 `site.root` may be set to another built directory.
 `serve_site`    factory for more servers: `serve_site(root=DIST, prefix="/")`.
 `open_game`     `open_game(page, query="")` opens site.url + query, waits until the
@@ -167,8 +167,7 @@ def serve_site() -> Iterator[Callable[..., SiteServer]]:
 
     yield start
     for server in servers:
-        server.shutdown()
-        server.server_close()
+        server.stop()
 
 
 @pytest.fixture

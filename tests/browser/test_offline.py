@@ -19,6 +19,19 @@ CONTROLLED = "navigator.serviceWorker.controller !== null"
 OUR_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('royal-marriage ')))"
 
 
+def cache_versions(page: Page) -> list[str]:
+    """The versions of this site's caches in the page's Cache Storage."""
+    return [name.split()[-1] for name in page.evaluate(OUR_CACHES)]
+
+
+def wait_for_cache_versions(page: Page, expected: list[str], seconds: float = 30) -> None:
+    """Poll: the old cache is deleted asynchronously, while the new worker activates."""
+    deadline = time.monotonic() + seconds
+    while cache_versions(page) != expected and time.monotonic() < deadline:
+        page.wait_for_timeout(200)
+    assert cache_versions(page) == expected
+
+
 def go_controlled(page: Page, open_game) -> None:
     """First visit: boot, then wait until the service worker has cached the site and taken over."""
     open_game(page)
@@ -39,7 +52,7 @@ def test_reload_and_new_tab_boot_offline(context: BrowserContext, page: Page, si
         "the page's and the service worker's downloads should both be recorded"
 
     context.set_offline(True)
-    site.shutdown()
+    site.stop()
     started = time.monotonic()
     page.reload()
     wait_ready(page)
@@ -64,20 +77,20 @@ def test_new_build_replaces_old_cache(page: Page, site: SiteServer, open_game, w
     assert new_version != old_version
 
     go_controlled(page, open_game)
-    assert [name.split()[-1] for name in page.evaluate(OUR_CACHES)] == [old_version]
+    assert cache_versions(page) == [old_version]
     expect(page.locator("#update-notice")).to_be_hidden()
 
     site.root = new_build
     page.reload()
     wait_ready(page)
     expect(page.locator("#update-notice")).to_be_visible()
+    assert sorted(cache_versions(page)) == sorted([old_version, new_version]), "the new build waits beside the old"
     with page.expect_navigation():
         page.locator("#update-reload").click()
     wait_ready(page)
 
     expect(page.locator("#update-notice")).to_be_hidden()
-    page.wait_for_function(f"{OUR_CACHES}.then(names => names.length === 1)")
-    assert [name.split()[-1] for name in page.evaluate(OUR_CACHES)] == [new_version]
+    wait_for_cache_versions(page, [new_version])
     assert "// second build" in page.evaluate("fetch('./static/boot.js').then(r => r.text())")
     assert marker(page) == MARKER[1]
 
