@@ -24,6 +24,8 @@ GAME_KEY = "royal-marriage.game"
 STATS_KEY = "royal-marriage.stats"
 KEPT_PREFIX = "royal-marriage.unreadable."
 PROBE_KEY = "royal-marriage.probe"
+#: Unreadable records kept aside per kind; past this the newest shares the last key.
+MAX_KEPT = 20
 #: New games draw their number from 1 to this (a number people can read out).
 RANDOM_DEALS = 999_999_999
 
@@ -42,21 +44,27 @@ class Notice:
 
 
 class Session:
-    """The player's current game and stats on this device."""
+    """The player's current game and stats on this device.
+
+    ``storage`` is ``None`` where the browser gives no storage at all: the game then plays in
+    memory and says that progress will not be kept.
+    """
 
     def __init__(
         self,
-        storage: Storage,
+        storage: Storage | None,
         now: Callable[[], float],
         today: Callable[[], _dt.date],
         rng: random.Random | None = None,
     ) -> None:
-        self.storage: Storage = storage
+        self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.now = now
         self.today = today
         self.rng = rng or random.Random()
         self.notices: list[Notice] = []
-        self.persistent = self._probe()
+        self.persistent = storage is not None and self._probe()
+        if storage is None:
+            self.notices.append(Notice(NO_STORAGE))
         self.stats = self._read_stats()
         saved = self._read_game()
         self.resumed = saved is not None
@@ -97,10 +105,11 @@ class Session:
 
     def _keep_aside(self, kind: str, text: str, reason: str) -> None:
         """Move unreadable data to a key of its own, never overwriting earlier ones."""
-        number = 1
-        while self._get(f"{KEPT_PREFIX}{kind}.{number}") is not None:
-            number += 1
-        key = f"{KEPT_PREFIX}{kind}.{number}"
+        key = next(
+            f"{KEPT_PREFIX}{kind}.{n}"
+            for n in range(1, MAX_KEPT + 2)
+            if n > MAX_KEPT or self._get(f"{KEPT_PREFIX}{kind}.{n}") is None
+        )
         try:
             self.storage.set(key, text)
             self.storage.remove(GAME_KEY if kind == "game" else STATS_KEY)
