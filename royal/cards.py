@@ -39,7 +39,7 @@ def parse_card(text: str) -> str:
     if not isinstance(text, str):
         raise CardError(f"a card code must be text, not {type(text).__name__}")
     code = text.strip().upper()
-    if code not in _KNOWN:
+    if code not in _KNOWN or not text.isascii():
         raise CardError(
             f"unknown card code {text.strip()!r}: a code is a rank ({' '.join(RANKS)}) "
             f"followed by a suit ({' '.join(SUITS)}), like QH or TD"

@@ -62,11 +62,13 @@ class Session:
         self.today = today
         self.rng = rng or random.Random()
         self.notices: list[Notice] = []
-        self.persistent = storage is not None and self._probe()
+        self.persistent = storage is not None
         if storage is None:
             self.notices.append(Notice(NO_STORAGE))
+        # Read before probing for writes: a full storage still gives back the player's saves.
         self.stats = self._read_stats()
         saved = self._read_game()
+        self._probe()
         self.resumed = saved is not None
         self.game = saved or Game.numbered(self.random_deal())
         self._written_game: str | None = None
@@ -74,20 +76,20 @@ class Session:
 
     # Storage ---------------------------------------------------------------------------
 
-    def _probe(self) -> bool:
+    def _probe(self) -> None:
+        """Find out at once whether writes are refused, rather than at the first move."""
         try:
             self.storage.set(PROBE_KEY, "1")
             self.storage.remove(PROBE_KEY)
-            return True
         except StorageError:
             self._lose_storage()
-            return False
 
     def _lose_storage(self) -> None:
         """Go on in memory and say so, once."""
+        if self.persistent:
+            self.notices.append(Notice(NO_STORAGE))
         self.storage = MemoryStorage()
         self.persistent = False
-        self.notices.append(Notice(NO_STORAGE))
 
     def _get(self, key: str) -> str | None:
         try:

@@ -39,7 +39,7 @@ def test_lower_case_and_spaces_are_accepted_when_parsing():
     assert not is_card("qh")
 
 
-@pytest.mark.parametrize("bad", ["", "Q", "QHH", "1H", "10D", "QX", "HQ", "XX", "Q H"])
+@pytest.mark.parametrize("bad", ["", "Q", "QHH", "1H", "10D", "QX", "HQ", "XX", "Q H", "A\u017f", "\uff31H"])
 def test_unknown_codes_are_refused_with_a_reason(bad):
     with pytest.raises(CardError) as info:
         parse_card(bad)

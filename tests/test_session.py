@@ -363,3 +363,16 @@ def test_storage_that_fills_up_mid_game_goes_on_in_memory():
     assert storage.get(GAME_KEY) == saved  # the last good save is not touched
     s.new_game()
     assert s.stats.played == 1
+
+
+def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
+    storage = Full(full=False)
+    first = session(storage)
+    first.play(first.game.legal_moves()[0])
+    first.new_game()  # counts a loss, so the stats are saved too
+    first.play(first.game.legal_moves()[0])
+    storage.full = True
+    second = session(storage)
+    assert second.game.id == first.game.id and second.game.moves == 1
+    assert second.stats.played == 1
+    assert [n.text for n in second.notices] == [NO_STORAGE]
