@@ -70,9 +70,19 @@ def ending(game: Game, now: float) -> tuple[str, str]:
             f"{game.score}. The fewest moves this deal allows: {fewest}.",
         )
     if game.outcome is Outcome.STUCK:
-        return (
-            "No moves are left.",
-            f"The game is stuck with {game.cards_left} cards in the line. "
-            "Undo your last move, restart the deal, or start a new game.",
+        return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
+            where_it_went_wrong(game)
         )
     return ("", "")
+
+
+def where_it_went_wrong(game: Game) -> str:
+    """The solver's word on a lost game: was the deal winnable, and until which move."""
+    last = game.last_winnable()
+    if last is None:
+        return "No one could have won this deal: no sequence of moves clears it. Try a new game."
+    back = game.moves - last
+    return (
+        f"The deal could be won, and your game could still be won after move {last}. "
+        f"Undo {back} move{'s' if back != 1 else ''} to get back there, or restart the deal."
+    )

@@ -18,7 +18,7 @@ from royal.cards import ALL_CARDS
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
 from royal.line import IllegalMove, Line, Move, Played
-from royal.solver import Solution, solve
+from royal.solver import Solution, is_winnable, solve
 
 UNDO = "undo"
 REDO = "redo"
@@ -117,6 +117,23 @@ class Game:
         if key not in self._solutions:
             self._solutions[key] = solve(key)
         return self._solutions[key]
+
+    def last_winnable(self) -> int | None:
+        """After how many of the moves played the game could still be won; None if never.
+
+        Moves only remove cards, so once a position cannot be won nothing after it can:
+        the first losing move is where the game went wrong.
+        """
+        line = Line(self.cards)
+        if not is_winnable(line.cards):
+            return None
+        count = 0
+        for played in self.line.stack:
+            line.push(played.move)
+            if not is_winnable(line.cards):
+                break
+            count += 1
+        return count
 
     def result(self, now: float) -> Result:
         """The game as the stats count it."""

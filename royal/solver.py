@@ -118,10 +118,10 @@ def solve(cards: Sequence[str]) -> Solution:
             if not match[i] & bit_j:
                 continue
             row_one = one_cost[i]
-            for l in _bits(one_from[i] & clear_to[j]):
-                total = row_one[l] + cost[l][j]
+            for second in _bits(one_from[i] & clear_to[j]):
+                total = row_one[second] + cost[second][j]
                 if best is None or total < best:
-                    best, choice = total, (one_via[i][l], l)
+                    best, choice = total, (one_via[i][second], second)
             if best is not None:
                 clear_from[i] |= bit_j
                 clear_to[j] |= 1 << i
@@ -134,11 +134,11 @@ def solve(cards: Sequence[str]) -> Solution:
     def emit(i: int, j: int) -> None:
         if j == i + 1:
             return
-        k, l = last[i][j]
+        k, second = last[i][j]
         emit(i, k)
-        if l:
-            emit(k, l)
-            emit(l, j)
+        if second:
+            emit(k, second)
+            emit(second, j)
         else:
             emit(k, j)
         moves.append(Move(cards[i], cards[j]))

@@ -13,8 +13,8 @@ from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.session import Session
 from royal.web.board import Board
-from royal.web.keys import Keys
 from royal.web.dom import by_id, missing
+from royal.web.keys import Keys
 from royal.web.page import Page
 
 TICK_MS = 500
@@ -60,6 +60,7 @@ class App:
             (document, "visibilitychange", self._visibility),
             (window, "pagehide", lambda event: self.session.save()),
             (window, "storage", self._storage),
+            (by_id("link-dialog"), "close", lambda event: self.keep_game()),
         ]
         for target, name, handler in self._listeners:
             target.addEventListener(name, create_proxy(handler))
@@ -186,16 +187,16 @@ class App:
 
     def open_pending(self) -> None:
         """The player chose the linked deal."""
+        request, self.pending = self.pending, None
         by_id("link-dialog").close()
-        if self.pending is not None:
-            self.session.open_request(self.pending)
-            self.pending = None
+        if request is not None:
+            self.session.open_request(request)
             self._changed("The linked deal is open.")
 
     def keep_game(self) -> None:
-        """The player kept the unfinished game."""
-        by_id("link-dialog").close()
+        """The player kept the unfinished game (also what Escape on the dialog means)."""
         self.pending = None
+        by_id("link-dialog").close()
 
     # Page events ----------------------------------------------------------------------
 

@@ -47,10 +47,10 @@ class Keys:
         target = event.target
         if not missing(target.closest("dialog, input, textarea, select, [contenteditable]")):
             return
-        card = target.getAttribute("data-card") if target.hasAttribute("data-card") else None
-        if card is not None and str(event.key) in ARROWS and not (event.ctrlKey or event.metaKey or event.altKey):
+        plain = not (event.ctrlKey or event.metaKey or event.altKey)
+        if target.hasAttribute("data-card") and str(event.key) in ARROWS and plain:
             event.preventDefault()
-            self.arrow(str(card), ARROWS[str(event.key)])
+            self.arrow(str(target.getAttribute("data-card")), ARROWS[str(event.key)])
             return
         action = self._action(event)
         if action is not None:

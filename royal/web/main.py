@@ -42,7 +42,9 @@ def start() -> App:
         request = parse_link(params)
     except DealError as error:
         request = None
-        session.notices.append(Notice(f"The link's deal could not be opened: {error}. Here is a normal game instead."))
+        session.notices.append(
+            Notice(f"The link's deal could not be opened: {error}. Here is a normal game instead.")
+        )
     if params:
         window.history.replaceState(None, "", str(window.location.pathname))
     app.render()

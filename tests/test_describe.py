@@ -1,0 +1,81 @@
+"""What the page says: selections, moves, hints and endings, and where a lost game went wrong."""
+
+from __future__ import annotations
+
+import pytest
+
+from royal import describe
+from royal.deals import numbered_deal
+from royal.game import Game, Outcome
+from royal.line import Line, Move
+from royal.solver import solve
+
+
+def leftmost_until_over(number: int) -> Game:
+    game = Game.numbered(number)
+    t = 0.0
+    while game.outcome is None:
+        game.play(game.legal_moves()[0], t)
+        t += 1
+    return game
+
+
+STUCK_DEALS = [n for n in range(1, 40) if leftmost_until_over(n).outcome is Outcome.STUCK][:6]
+
+
+@pytest.mark.parametrize("number", STUCK_DEALS)
+def test_last_winnable_is_the_last_position_the_solver_can_still_win(number):
+    game = leftmost_until_over(number)
+    last = game.last_winnable()
+    assert last is not None and last < game.moves
+    line = Line(numbered_deal(number))
+    for played in game.line.stack[:last]:
+        line.push(played.move)
+    assert solve(line.cards).winnable
+    line.push(game.line.stack[last].move)
+    assert not solve(line.cards).winnable
+    heading, text = describe.ending(game, 0)
+    assert heading == "No moves are left."
+    back = game.moves - last
+    assert f"could still be won after move {last}" in text and f"Undo {back} move" in text
+
+
+def test_an_unwinnable_deal_is_said_to_be_lost_for_everyone():
+    number = next(n for n in range(1, 400) if not solve(numbered_deal(n)).winnable)
+    game = leftmost_until_over(number)
+    assert game.outcome is Outcome.STUCK and game.last_winnable() is None
+    assert "No one could have won this deal" in describe.ending(game, 0)[1]
+
+
+def test_a_win_reports_time_moves_score_and_the_fewest_moves():
+    game = Game.numbered(1)
+    for move in solve(game.cards).moves:
+        game.play(move, 0.0)
+    heading, text = describe.ending(game, 75.0)
+    assert heading == "You won!"
+    assert f"Time 0:00, {game.moves} moves, score {game.score}." in text
+    assert f"The fewest moves this deal allows: {solve(numbered_deal(1)).min_moves}." in text
+
+
+def test_selection_lists_each_partner_with_what_it_removes():
+    line = Line(["QH", "3S", "7H", "4D", "5C", "9H", "KH"])
+    text = describe.selection(line, "7H")
+    assert text.startswith("7♥ selected. Pair it with ")
+    assert text == "7♥ selected. Pair it with Q♥ (removes 3♠), or 9♥ (removes 4♦ and 5♣)."
+    assert describe.selection(line, "3S") == "No move uses 3♠ right now."
+
+
+def test_announcements_use_spoken_names():
+    line = Line(["QH", "3S", "7H", "KH"])
+    played = line.push(Move("QH", "7H"))
+    assert describe.played(played, len(line)) == (
+        "Removed three of spades, between queen of hearts and seven of hearts. 3 cards left."
+    )
+    undone = line.pop()
+    assert describe.undone(undone, len(line)) == "Undone: three of spades back in the line. 4 cards left."
+
+
+def test_hint_text_names_the_move_or_says_the_game_is_lost():
+    line = Line(["QH", "3S", "7H", "KH"])
+    assert describe.hint(Move("QH", "7H"), line) == "Hint: Q♥ and 7♥ remove 3♠. It keeps the game winnable."
+    assert "can no longer be won" in describe.hint(None, line)
