@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
 from royal.line import Line
-from royal.solver import is_winnable, solve
+from royal.solver import solve
 
 
 class InputError(Exception):

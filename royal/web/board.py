@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable, Mapping
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
+from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, is_red, rank_shown, spoken_name, suit_symbol
 from royal.web.dom import missing
-from royal.cards import QUEEN_OF_HEARTS, KING_OF_HEARTS, is_red, rank_shown, spoken_name, suit_symbol
 
 LEAVE_MS = 220
 MARK_ATTRIBUTES = ("data-role", "data-hint")
