@@ -2,14 +2,13 @@
 and playing on when the browser refuses storage (SPEC "Stats on this device", "Saves")."""
 
 import datetime as dt
-import json
 import random
 
 import pytest
 
 from royal import saves
 from royal.deals import numbered_deal
-from royal.game import Game, Outcome
+from royal.game import Outcome
 from royal.links import DealRequest
 from royal.session import GAME_KEY, KEPT_PREFIX, NO_STORAGE, STATS_KEY, Session
 from royal.solver import is_winnable, solve

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
-from royal.line import Line, Move
+from royal.line import Line
 from royal.solver import Solution, is_winnable, solve, winning_moves
 
 
