@@ -23,6 +23,9 @@ Fixtures and helpers:
                 navigation, and fails on a .py-error element or an uncaught error.
 `phone_page`    a page in its own context at 360x740 (touch, mobile).
 `desktop_page`  a page in its own context at 1440x900 (what `page` is too).
+`persistent_context`  a context with a real on-disk profile (a second Chromium): not
+                incognito, so Chromium judges installability, and its HTTP cache
+                survives reloads.
 `network_log`   the URLs of every request made in the test so far.
 PHONE, DESKTOP  the two viewport sizes, for `new_context(viewport=PHONE)`.
 
@@ -42,7 +45,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Request, expect
+from playwright.sync_api import BrowserContext, BrowserType, Page, Request, expect
 
 from build import DIST, SiteServer
 
@@ -148,6 +151,19 @@ def phone_page(new_context: Callable[..., BrowserContext]) -> Page:
 def desktop_page(new_context: Callable[..., BrowserContext]) -> Page:
     """A page in a fresh 1440x900 context."""
     return new_context(viewport=DESKTOP).new_page()
+
+
+@pytest.fixture
+def persistent_context(browser_type: BrowserType, browser_type_launch_args: dict, _recorder: Recorder,
+                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+    """A recorded desktop context with its own profile directory, closed after the test."""
+    context = browser_type.launch_persistent_context(
+        tmp_path_factory.mktemp("profile"), **browser_type_launch_args, viewport=DESKTOP
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    _recorder.watch(context)
+    yield context
+    context.close()
 
 
 # --- site ---------------------------------------------------------------------
