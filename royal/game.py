@@ -61,6 +61,7 @@ class Game:
         self.score = 0
         self.clock = Clock()
         self._solutions: dict[tuple[str, ...], Solution] = {}
+        self._verdicts: dict[tuple[str, ...], bool] = {}
 
     @classmethod
     def numbered(cls, number: int) -> Game:
@@ -125,15 +126,21 @@ class Game:
         the first losing move is where the game went wrong.
         """
         line = Line(self.cards)
-        if not is_winnable(line.cards):
+        if not self._winnable(line.cards):
             return None
         count = 0
         for played in self.line.stack:
             line.push(played.move)
-            if not is_winnable(line.cards):
+            if not self._winnable(line.cards):
                 break
             count += 1
         return count
+
+    def _winnable(self, cards: tuple[str, ...]) -> bool:
+        """The solver's verdict on a position of this game, remembered (the page asks often)."""
+        if cards not in self._verdicts:
+            self._verdicts[cards] = is_winnable(cards)
+        return self._verdicts[cards]
 
     def result(self, now: float) -> Result:
         """The game as the stats count it."""

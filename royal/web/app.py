@@ -9,6 +9,7 @@ from royal import describe
 from royal.cards import spoken_name
 from royal.clock import format_seconds
 from royal.deals import daily_deal_number
+from royal.game import Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.session import Session
@@ -49,6 +50,7 @@ class App:
             ("redo", self.redo),
             ("hint", self.hint),
             ("result-undo", self.undo),
+            ("result-rewind", self.rewind),
             ("result-restart", self.restart),
             ("result-new", self.new_game),
             ("link-open", self.open_pending),
@@ -131,6 +133,15 @@ class App:
         if self.game.can_redo:
             played = self.session.redo()
             self._changed(describe.played(played, self.game.cards_left))
+
+    def rewind(self) -> None:
+        """Undo back to the last position from which the game could still be won."""
+        last = self.game.last_winnable()
+        if last is None:
+            return
+        while self.game.moves > last and self.game.can_undo:
+            self.session.undo()
+        self._changed(f"Back to move {last}. The game can be won from here.")
 
     def hint(self) -> None:
         """Mark a move that keeps the game winnable, or say that none does."""
@@ -259,7 +270,8 @@ class App:
         self.page.stats(self.session.stats.figures(self.today()))
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")
-        self.page.outcome(outcome.value if outcome else None, heading, text, game.can_undo)
+        rewind = game.last_winnable() if outcome is Outcome.STUCK else None
+        self.page.outcome(outcome.value if outcome else None, heading, text, game.can_undo, rewind)
         for notice in self.session.notices:
             self.page.notice(notice)
         self.session.notices.clear()

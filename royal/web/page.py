@@ -62,8 +62,13 @@ class Page:
         self.announcer.textContent = ""
         window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", text)), 30)
 
-    def outcome(self, outcome: str | None, heading: str, text: str, can_undo: bool) -> None:
-        """Mark the body with the outcome and show or hide the end-of-game panel."""
+    def outcome(
+        self, outcome: str | None, heading: str, text: str, can_undo: bool, rewind: int | None = None
+    ) -> None:
+        """Mark the body with the outcome and show or hide the end-of-game panel.
+
+        ``rewind`` offers a button back to the last move after which the game could be won.
+        """
         if outcome is None:
             self.body.removeAttribute("data-outcome")
             self.result.hidden = True
@@ -73,6 +78,9 @@ class Page:
         by_id("result-heading").textContent = heading
         by_id("result-text").textContent = text
         by_id("result-undo").hidden = not can_undo
+        back = by_id("result-rewind")
+        back.hidden = rewind is None
+        back.textContent = "" if rewind is None else f"Back to move {rewind}, still winnable"
         self.result.hidden = False
 
     def notice(self, notice: Notice) -> None:
