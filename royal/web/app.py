@@ -93,8 +93,10 @@ class App:
         self.selected = card
         if card is None:
             self.page.say("")
+            self.page.announce("Selection cancelled.")
         else:
             self.page.say(describe.selection(self.game.line, card))
+            self.page.announce(describe.selection(self.game.line, card, spoken_name))
         self.render()
 
     def cancel(self) -> None:

@@ -53,7 +53,7 @@ class Page:
         self.deal_link.setAttribute("href", "./" + query)
 
     def say(self, text: str) -> None:
-        """Show a message about the current selection or hint (also read out, politely)."""
+        """Show a message about the current selection or hint (``announce`` reads it out)."""
         if self.status.textContent != text:
             self.status.textContent = text
 
