@@ -1,0 +1,148 @@
+"""Helpers for the game's browser tests: read the page through the automation contract
+(SPEC, "Automation contract") and compute what it should show with the engine itself.
+
+Not a test module and not a conftest: the browser test files import it by name
+(pytest puts tests/browser/ on sys.path, as it has no __init__.py).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterable, Sequence
+
+from playwright.sync_api import Page, expect
+
+from royal.deals import numbered_deal
+from royal.game import Game
+from royal.line import Line, Move
+from royal.solver import solve
+
+LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
+GAME_KEY = "royal-marriage.game"
+STATS_KEY = "royal-marriage.stats"
+KEPT_GAME = "royal-marriage.unreadable.game.1"
+KEPT_STATS = "royal-marriage.unreadable.stats.1"
+
+
+# Reading the page ---------------------------------------------------------------------
+
+
+def line(page: Page) -> list[str]:
+    """The surviving cards as the page shows them, left to right."""
+    return page.evaluate(LINE_JS)
+
+
+def field(page: Page, name: str) -> str:
+    return page.locator(f"[data-field={name}]").inner_text().strip()
+
+
+def stat(page: Page, name: str) -> str:
+    return page.locator(f"[data-stat={name}]").inner_text().strip()
+
+
+def seconds(text: str) -> int:
+    """``"1:05"`` -> 65."""
+    minutes, rest = text.split(":")
+    return int(minutes) * 60 + int(rest)
+
+
+def stored(page: Page, key: str) -> str | None:
+    return page.evaluate("key => localStorage.getItem(key)", key)
+
+
+def wait_settled(page: Page) -> None:
+    """Wait until removed cards have finished leaving (they keep their grid cell ~220 ms)."""
+    page.wait_for_function("() => !document.querySelector('#line .leaving')", timeout=5_000)
+
+
+def expect_line(page: Page, cards: Sequence[str], timeout_s: float = 5.0) -> None:
+    """Poll until the page's line is ``cards``, then assert it (with a readable diff)."""
+    wanted = list(cards)
+    deadline = time.monotonic() + timeout_s
+    shown = line(page)
+    while shown != wanted and time.monotonic() < deadline:
+        page.wait_for_timeout(50)
+        shown = line(page)
+    assert shown == wanted
+
+
+def card(page: Page, code: str):  # type: ignore[no-untyped-def]
+    return page.locator(f'#line [data-card="{code}"]')
+
+
+def click_move(page: Page, move: Move, right_first: bool = False) -> None:
+    """Play ``move`` by clicking its boundaries (left then right, unless ``right_first``)."""
+    first, second = (move.right, move.left) if right_first else (move.left, move.right)
+    wait_settled(page)
+    card(page, first).click()
+    expect(card(page, first)).to_have_attribute("aria-pressed", "true")
+    card(page, second).click()
+    expect(card(page, second)).to_have_count(1)  # a boundary stays
+    wait_settled(page)
+
+
+def marked(page: Page, attribute: str, value: str) -> set[str]:
+    return set(page.evaluate(
+        "([a, v]) => [...document.querySelectorAll(`#line [data-card][${a}=\"${v}\"]`)]"
+        ".map(e => e.dataset.card)",
+        [attribute, value],
+    ))
+
+
+def notices(page: Page) -> list[str]:
+    return [text.strip() for text in page.locator("#notices .notice").all_inner_texts()]
+
+
+def expect_shadow(page: Page, game: Game) -> None:
+    """The page shows ``game``'s line, moves, score and cards left (the engine's model)."""
+    expect_line(page, game.line.cards)
+    expect(page.locator("[data-field=moves]")).to_have_text(str(game.moves))
+    expect(page.locator("[data-field=score]")).to_have_text(str(game.score))
+    expect(page.locator("[data-field=cards-left]")).to_have_text(str(game.cards_left))
+
+
+# Computing expectations with the engine -------------------------------------------------
+
+
+def winnable_deal(start: int = 1) -> int:
+    """The first winnable numbered deal from ``start``."""
+    number = start
+    while not solve(numbered_deal(number)).winnable:
+        number += 1
+    return number
+
+
+def leftmost_until_stuck(cards: Iterable[str]) -> tuple[list[Move], Line] | None:
+    """Always take the leftmost legal move; the moves and final line if that ends stuck."""
+    position = Line(cards)
+    moves = []
+    while position.has_moves():
+        move = position.legal_moves()[0]
+        position.push(move)
+        moves.append(move)
+    return (moves, position) if len(position) > 2 else None
+
+
+def shortest_stuck_deal(numbers: Iterable[int]) -> tuple[int, list[Move], Line]:
+    """Among ``numbers``, the deal whose leftmost-move play gets stuck soonest."""
+    found = []
+    for number in numbers:
+        stuck = leftmost_until_stuck(numbered_deal(number))
+        if stuck is not None:
+            found.append((len(stuck[0]), number, stuck))
+    assert found, "no deal in the range gets stuck by leftmost play"
+    _, number, (moves, position) = min(found, key=lambda item: item[:2])
+    return number, moves, position
+
+
+def custom_order() -> list[str]:
+    """A valid custom deal unlike any numbered one: QH, the other 50 sorted, KH."""
+    from royal.cards import ALL_CARDS
+
+    middle = sorted(c for c in ALL_CARDS if c not in ("QH", "KH"))
+    return ["QH", *middle, "KH"]
+
+
+def dumps(value: object) -> str:
+    return json.dumps(value)

@@ -1,0 +1,131 @@
+"""Whole games in the page, played by clicks: a win on the solver's shortest line, and a
+game driven into a dead end. Expectations come from the engine in this process."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from gamepage import (
+    click_move,
+    expect_line,
+    expect_shadow,
+    field,
+    line,
+    shortest_stuck_deal,
+    stat,
+    seconds,
+    winnable_deal,
+)
+from royal import scoring
+from royal.deals import numbered_deal
+from royal.game import Game
+from royal.line import Line
+from royal.solver import solve
+
+
+def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
+    number = winnable_deal(2)
+    cards = numbered_deal(number)
+    solution = solve(cards)
+    open_game(page, f"?deal={number}")
+
+    # Booted cleanly (open_game checks .py-error and page errors; say it once more here).
+    expect(page.locator("body")).to_have_attribute("data-ready", "")
+    expect(page.locator(".py-error")).to_have_count(0)
+    expect(page.locator("#loading")).to_be_hidden()
+    assert line(page) == list(cards)
+    assert field(page, "deal") == str(number)
+    assert field(page, "cards-left") == "52"
+    assert field(page, "moves") == "0"
+    assert stat(page, "played") == "0"
+
+    shadow = Line(cards)
+    points = 0
+    for move in solution.moves:
+        played = shadow.push(move)
+        points += scoring.move_points(len(played.removed))
+        click_move(page, move)
+        expect_line(page, shadow.cards)
+        if len(shadow) > 2:
+            expect(page.locator("[data-field=score]")).to_have_text(str(points))
+            expect(page.locator("body")).not_to_have_attribute("data-outcome", "won")
+
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-outcome", "won")
+    assert line(page) == ["QH", "KH"]
+    assert field(page, "cards-left") == "2"
+    assert field(page, "moves") == str(solution.min_moves)
+
+    # The clock halts at the win, so the shown time is the time that was scored; allow for
+    # the second having ticked between the last move's scoring and the display.
+    shown = seconds(field(page, "time"))
+    score = int(field(page, "score"))
+    allowed = {points + scoring.win_points(s) for s in (shown, shown - 1) if s >= 0}
+    assert score in allowed, (score, shown, points)
+    page.wait_for_timeout(1200)
+    assert seconds(field(page, "time")) == shown, "the clock must stop at the win"
+
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(page.locator("#result-heading")).to_contain_text("won")
+    expect(page.locator("#result-text")).to_contain_text(f"fewest moves this deal allows: {solution.min_moves}")
+    expect(page.locator("#result-text")).to_contain_text(f"score {score}")
+
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    assert stat(page, "wins") == "1"
+    assert stat(page, "win-rate") == "100%"
+    assert stat(page, "fewest-moves") == str(solution.min_moves)
+    assert stat(page, "best-score") == str(score)
+    assert stat(page, "fastest-win") == field(page, "time")
+    assert stat(page, "current-streak") == "1 day"
+    assert stat(page, "best-streak") == "1 day"
+    # A won game takes no more moves, undo or hints.
+    expect(page.locator("#undo")).to_be_disabled()
+    expect(page.locator("#hint")).to_be_disabled()
+    page.locator('#line [data-card="QH"]').click()
+    expect(page.locator('#line [data-card="QH"]')).to_have_attribute("aria-pressed", "false")
+
+
+def test_stuck_game_is_recognised_and_undo_reopens_it(page: Page, open_game) -> None:
+    number, moves, final = shortest_stuck_deal(range(1, 1000))
+    assert not final.has_moves() and len(final) > 2
+    open_game(page, f"?deal={number}")
+    shadow = Game.numbered(number)
+    body = page.locator("body")
+    for move in moves:
+        click_move(page, move)
+        shadow.play(move, 0)
+        if shadow.outcome is None:
+            expect(body).not_to_have_attribute("data-outcome", "stuck")
+    expect_shadow(page, shadow)
+    assert line(page) == list(final.cards)
+
+    expect(body).to_have_attribute("data-outcome", "stuck")
+    result = page.locator("#result")
+    expect(result).to_be_visible()
+    expect(page.locator("#result-text")).to_contain_text(f"{len(final)} cards")
+    for button in ("#result-undo", "#result-restart", "#result-new"):
+        expect(page.locator(button)).to_be_visible()
+        expect(page.locator(button)).to_be_enabled()
+    expect(page.locator("#hint")).to_be_disabled()
+    # A stuck game is not counted until it is left.
+    assert stat(page, "played") == "0"
+
+    page.locator("#result-undo").click()
+    shadow.undo(0)
+    expect(body).not_to_have_attribute("data-outcome", "stuck")
+    expect(result).to_be_hidden()
+    expect_shadow(page, shadow)
+    expect(page.locator("#hint")).to_be_enabled()
+    assert stat(page, "played") == "0", "undo never ends a game"
+
+    # Stuck again by redo, then leave from the panel: a loss.
+    page.locator("#redo").click()
+    expect(body).to_have_attribute("data-outcome", "stuck")
+    page.locator("#result-new").click()
+    expect(body).not_to_have_attribute("data-outcome", "stuck")
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    assert stat(page, "wins") == "0"
+    assert stat(page, "win-rate") == "0%"
+    assert field(page, "deal") != str(number)
+    assert field(page, "moves") == "0"
