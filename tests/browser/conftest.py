@@ -5,8 +5,9 @@ Built on pytest-playwright: its `browser`, `context`, `page` and `new_context`
 fixtures work as documented there, with these changes made here:
 
 - Chromium is ROYAL_CHROMIUM, launched with the flags this machine needs.
-- Every context records every request (service workers' included) and the test
-  fails if one leaves 127.0.0.1; every page's uncaught errors are recorded too.
+- Every context records every request (service workers' included) and every
+  page's uncaught errors: after the test, one request that left 127.0.0.1 or one
+  uncaught page error fails it.
 - Contexts default to the desktop viewport, 1440x900, and a 60 s timeout
   (a cold boot takes about 5 s on two cores).
 
@@ -113,12 +114,15 @@ def browser_type_launch_args(browser_type_launch_args: dict) -> dict:
 
 @pytest.fixture
 def _recorder() -> Iterator[Recorder]:
-    """Fails the test, after it ran, if anything left 127.0.0.1."""
+    """Fails the test, after it ran, if anything left 127.0.0.1 or a page threw."""
     recorder = Recorder()
     yield recorder
     foreign = recorder.foreign_urls()
     if foreign:
         pytest.fail(f"requests left 127.0.0.1: {sorted(set(foreign))}")
+    errors = [error for errors in recorder.page_errors.values() for error in errors]
+    if errors:
+        pytest.fail(f"uncaught page errors: {errors}")
 
 
 @pytest.fixture
