@@ -19,7 +19,7 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
-from royal import describe, scoring
+from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line, Move
@@ -124,10 +124,10 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     expect_shadow(page, game)
     assert marked(page, "data-hint", "boundary") == set(), "a move clears the hint"
     points = int(field(page, "score"))
-    assert points == scoring.move_points(len(removed))
+    assert points == {1: 10, 2: 30}[len(removed)]  # SPEC: 10 a card, a pair 30
 
     page.keyboard.press("h")  # the H key hints too, and costs 25
-    expect(score).to_have_text(str(max(0, points - scoring.HINT_COST)))
+    expect(score).to_have_text(str(max(0, points - 25)))  # SPEC: a hint costs 25
     assert len(marked(page, "data-hint", "boundary")) == 2
     game.hint()
     expect_shadow(page, game)
@@ -136,7 +136,11 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
         game.play(move, 0)
     expect_shadow(page, game)
 
-    # Undo and redo: buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z.
+    # Undo and redo: buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z. SPEC: an undo takes back the
+    # move's points and costs 15 more (never below 0); redo gives the points back.
+    last = game.line.stack[-1]
+    before = game.score
+    undone = max(0, before - {1: 10, 2: 30}[len(last.removed)] - 15)
     for how, action in (
         ("#undo", game.undo),
         ("Control+z", game.undo),
@@ -152,6 +156,8 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
         action(0)
         expect_shadow(page, game)
         wait_settled(page)
+        if how == "#undo":
+            assert field(page, "score") == str(undone)
     expect(page.locator("#redo")).to_be_disabled()
     page.locator("body").press("Control+z")
     game.undo(0)
