@@ -17,6 +17,8 @@ from royal.deals import numbered_deal
 from royal.line import Line
 
 SHOTS = Path("/tmp/shots")
+# As long as a random deal's number gets (nine digits), so the fields row is at its widest.
+DEAL = 987_654_321
 BOXES_JS = """() => [...document.querySelectorAll('#line [data-card]')].map(e => {
   const r = e.getBoundingClientRect();
   return {card: e.dataset.card, x: r.left, y: r.top, w: r.width, h: r.height};
@@ -69,9 +71,9 @@ def background(page: Page) -> str:
 def test_layout_light_and_dark(name: str, options: dict, new_context, site, wait_ready) -> None:
     context = new_context(color_scheme="light", **options)
     page = context.new_page()
-    page.goto(site.url + "?deal=8")
+    page.goto(site.url + f"?deal={DEAL}")
     wait_ready(page)
-    assert line(page) == list(numbered_deal(8))
+    assert line(page) == list(numbered_deal(DEAL))
     check_layout(page, options["viewport"], f"{name}-light")
     light = background(page)
     page.emulate_media(color_scheme="dark")
@@ -79,7 +81,7 @@ def test_layout_light_and_dark(name: str, options: dict, new_context, site, wait
     check_layout(page, options["viewport"], f"{name}-dark")
 
     # Selected state, for the screenshots too.
-    position = Line(numbered_deal(8))
+    position = Line(numbered_deal(DEAL))
     move = position.legal_moves()[0]
     page.locator(f'#line [data-card="{move.left}"]').click()
     page.screenshot(path=str(SHOTS / f"{name}-dark-selected.png"))
