@@ -95,8 +95,20 @@ def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
     expect(page.locator('#line [data-card="QH"]')).to_have_attribute("aria-pressed", "false")
 
 
+def last_winnable_by_solver(number: int, moves: list) -> int:
+    """How many of ``moves`` can be played with the deal still winnable (the deal must be)."""
+    position = Line(numbered_deal(number))
+    assert solve(position.cards).winnable
+    for count, move in enumerate(moves):
+        position.push(move)
+        if not solve(position.cards).winnable:
+            return count
+    raise AssertionError("a stuck line cannot be winnable")
+
+
 def test_stuck_game_is_recognised_and_undo_reopens_it(page: Page, open_game) -> None:
-    number, moves, final = shortest_stuck_deal(range(1, 1000))
+    winnable = (n for n in range(1, 1000) if solve(numbered_deal(n)).winnable)
+    number, moves, final = shortest_stuck_deal(winnable)
     assert not final.has_moves() and len(final) > 2
     open_game(page, f"?deal={number}")
     shadow = Game.numbered(number)
@@ -128,9 +140,25 @@ def test_stuck_game_is_recognised_and_undo_reopens_it(page: Page, open_game) -> 
     expect(page.locator("#hint")).to_be_enabled()
     assert stat(page, "played") == "0", "undo never ends a game"
 
-    # Stuck again by redo, then leave from the panel: a loss.
+    # Stuck again by redo: the panel offers a way back to the last position that can be won.
     page.locator("#redo").click()
+    shadow.redo(0)
     expect(body).to_have_attribute("data-outcome", "stuck")
+    last = last_winnable_by_solver(number, moves)
+    rewind = page.locator("#result-rewind")
+    expect(rewind).to_have_text(f"Back to move {last}, still winnable")
+    rewind.click()
+    while shadow.moves > last:
+        shadow.undo(0)
+    expect(body).not_to_have_attribute("data-outcome", "stuck")
+    expect_shadow(page, shadow)
+    assert solve(shadow.line.cards).winnable
+    for _ in range(len(moves) - last):
+        page.locator("#redo").click()
+    expect(body).to_have_attribute("data-outcome", "stuck")
+    assert stat(page, "played") == "0", "rewinding never ends a game"
+
+    # Leave from the panel: a loss.
     page.locator("#result-new").click()
     expect(body).not_to_have_attribute("data-outcome", "stuck")
     expect(page.locator("[data-stat=played]")).to_have_text("1")
