@@ -163,9 +163,14 @@ class App:
         self._changed(f"New game: deal {self.game.number}.")
 
     def daily(self) -> None:
-        """Today's deal, numbered by the local date."""
-        self.session.new_game(daily_deal_number(self.today()))
-        self._changed(f"Today's deal: deal {self.game.number}.")
+        """Today's deal, numbered by the local date (kept as it is if already being played)."""
+        number = daily_deal_number(self.today())
+        if self.game.number == number and self.game.outcome is None:
+            self.page.say("You are playing today's deal.")
+            self.page.announce("You are playing today's deal.")
+            return
+        self.session.new_game(number)
+        self._changed(f"Today's deal: deal {number}.")
 
     def restart(self) -> None:
         """The same deal from the start."""
@@ -182,8 +187,8 @@ class App:
             announcement = f"{announcement} {heading} {text}"
         self.page.announce(announcement)
         self.render()
-        if outcome is not None and self.board.focus_card is not None:
-            by_id("result-new").focus()
+        if outcome is not None:
+            by_id("result-new").focus()  # the line has no move left to focus on
 
     # Links ----------------------------------------------------------------------------
 

@@ -202,6 +202,9 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     expect(page.locator("[data-field=deal]")).to_have_text(str(today))
     expect_line(page, numbered_deal(today))
     assert page.locator("#deal-link").get_attribute("href") == f"./?deal={today}"
+    page.locator("#daily").click()
+    expect(page.locator("#status")).to_have_text("You are playing today's deal.")
+    assert field(page, "deal") == str(today)
 
     # Following the earlier deal link opens that deal (directly: this game has no moves).
     page.goto(urljoin(page.url, href))
