@@ -86,3 +86,11 @@ def where_it_went_wrong(game: Game) -> str:
         f"The deal could be won, and your game could still be won after move {last}. "
         f"Undo {back} move{'s' if back != 1 else ''} to get back there, or restart the deal."
     )
+
+
+def lost_warning(game: Game) -> str:
+    """Said at once when the move just played made the game impossible to win."""
+    return (
+        f"That move lost the game: after move {game.moves} it can no longer be won. "
+        "Undo it to get back on a winning line."
+    )

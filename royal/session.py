@@ -22,6 +22,7 @@ from royal.storage import MemoryStorage, Storage, StorageError
 
 GAME_KEY = "royal-marriage.game"
 STATS_KEY = "royal-marriage.stats"
+WARN_KEY = "royal-marriage.warn-lost"
 KEPT_PREFIX = "royal-marriage.unreadable."
 PROBE_KEY = "royal-marriage.probe"
 #: Unreadable records kept aside per kind; past this the newest shares the last key.
@@ -73,6 +74,7 @@ class Session:
         self.game = saved or Game.numbered(self.random_deal())
         self._written_game: str | None = None
         self.save()
+        self.warn_lost = self._get(WARN_KEY) == "on"
 
     # Storage ---------------------------------------------------------------------------
 
@@ -240,6 +242,21 @@ class Session:
         move = self.game.hint()
         self.save()
         return move
+
+    def set_warn_lost(self, on: bool) -> None:
+        """The player's choice to be told when a move makes the game impossible to win."""
+        self.warn_lost = on
+        self._set(WARN_KEY, "on" if on else "off")
+
+    def lost_by_last_move(self) -> bool:
+        """True when warnings are on and the last move turned a winnable game into a lost one."""
+        game = self.game
+        return (
+            self.warn_lost
+            and game.outcome is None
+            and game.moves > 0
+            and game.last_winnable() == game.moves - 1
+        )
 
     def set_visible(self, visible: bool) -> None:
         """The page was shown or hidden: the clock follows, and hiding saves."""

@@ -9,6 +9,7 @@ import pytest
 from royal import saves
 from royal.deals import numbered_deal
 from royal.game import Outcome
+from royal.line import Line
 from royal.links import DealRequest
 from royal.session import GAME_KEY, KEPT_PREFIX, NO_STORAGE, STATS_KEY, Session
 from royal.solver import is_winnable, solve
@@ -375,3 +376,42 @@ def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
     assert second.game.id == first.game.id and second.game.moves == 1
     assert second.stats.played == 1
     assert [n.text for n in second.notices] == [NO_STORAGE]
+
+
+def first_losing_line():
+    """A winnable deal and leftmost moves whose last one loses it with moves still left."""
+    for number in range(1, 200):
+        line = Line(numbered_deal(number))
+        if not is_winnable(line.cards):
+            continue
+        moves = []
+        while line.has_moves():
+            moves.append(line.legal_moves()[0])
+            line.push(moves[-1])
+            if not is_winnable(line.cards):
+                if line.has_moves():
+                    return number, moves
+                break
+    raise AssertionError("no such deal among the first 200")
+
+
+def test_the_lost_game_warning_fires_on_the_losing_move_only_when_asked_for():
+    number, moves = first_losing_line()
+    storage = MemoryStorage()
+    s = session(storage)
+    assert s.warn_lost is False
+    s.new_game(number)
+    for move in moves:
+        s.play(move)
+        assert not s.lost_by_last_move(), "warnings are off by default"
+    s.set_warn_lost(True)
+    assert s.lost_by_last_move()
+    s.play(s.game.legal_moves()[0])
+    assert not s.lost_by_last_move(), "only the move that lost the game is flagged"
+    s.undo()
+    assert s.lost_by_last_move()
+    s.undo()
+    assert not s.lost_by_last_move()
+    assert session(storage).warn_lost is True
+    s.set_warn_lost(False)
+    assert session(storage).warn_lost is False

@@ -63,12 +63,14 @@ class App:
             (window, "pagehide", lambda event: self.session.save()),
             (window, "storage", self._storage),
             (by_id("link-dialog"), "close", lambda event: self.keep_game()),
+            (by_id("warn-lost"), "change", self.toggle_warning),
         ]
         for target, name, handler in self._listeners:
             target.addEventListener(name, create_proxy(handler))
         self._tick_proxy = create_proxy(self._tick)
         window.setInterval(self._tick_proxy, TICK_MS)
         self.session.set_visible(document.visibilityState == "visible")
+        by_id("warn-lost").checked = self.session.warn_lost
 
     @property
     def game(self):  # type: ignore[no-untyped-def]
@@ -122,7 +124,14 @@ class App:
         except IllegalMove as error:
             self.page.say(str(error))
             return
-        self._changed(describe.played(played, self.game.cards_left))
+        warning = describe.lost_warning(self.game) if self.session.lost_by_last_move() else ""
+        self._changed(f"{describe.played(played, self.game.cards_left)} {warning}".rstrip())
+        if warning:
+            self.page.say(warning)
+
+    def toggle_warning(self, event) -> None:  # type: ignore[no-untyped-def]
+        """The "warn me" checkbox changed."""
+        self.session.set_warn_lost(bool(event.target.checked))
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -272,6 +281,7 @@ class App:
                 "undo": game.can_undo,
                 "redo": game.can_redo,
                 "hint": game.outcome is None,
+                "warn-lost": True,
             }
         )
         self.page.stats(self.session.stats.figures(self.today()))

@@ -166,3 +166,44 @@ def test_stuck_game_is_recognised_and_undo_reopens_it(page: Page, open_game) -> 
     assert stat(page, "win-rate") == "0%"
     assert field(page, "deal") != str(number)
     assert field(page, "moves") == "0"
+
+
+def test_warning_when_a_move_loses_the_game(page: Page, open_game) -> None:
+    """With the option ticked, the move that makes the deal unwinnable is called out at once."""
+    number, losing = next(
+        (n, moves)
+        for n in range(1, 300)
+        if solve(numbered_deal(n)).winnable
+        for moves in [first_losing_moves(n)]
+        if moves is not None
+    )
+    open_game(page, f"?deal={number}")
+    warn = page.locator("#warn-lost")
+    expect(warn).not_to_be_checked()
+    for move in losing[:-1]:
+        click_move(page, move)
+    warn.check()
+    click_move(page, losing[-1])
+    status = page.locator("#status")
+    expect(status).to_have_text(
+        f"That move lost the game: after move {len(losing)} it can no longer be won. "
+        "Undo it to get back on a winning line."
+    )
+    expect(page.locator("#announcer")).to_contain_text("That move lost the game")
+    page.locator("#undo").click()
+    expect(status).to_have_text("")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("#warn-lost")).to_be_checked()
+
+
+def first_losing_moves(number: int) -> list | None:
+    """Leftmost moves until one makes the deal unwinnable with moves still left, else None."""
+    position = Line(numbered_deal(number))
+    moves = []
+    while position.has_moves():
+        moves.append(position.legal_moves()[0])
+        position.push(moves[-1])
+        if not solve(position.cards).winnable:
+            return moves if position.has_moves() else None
+    return None
