@@ -53,11 +53,11 @@ def selection(line: Line, card: str, name: Namer = shown_name) -> str:
     return f"{name(card)} selected. Pair it with " + ", or ".join(parts) + "."
 
 
-def hint(move: Move | None, line: Line, name: Namer = shown_name) -> str:
-    """The hint's message: the move and what it removes, or that the game cannot be won."""
+def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
+    """The hint's message: the move and what it removes, or why the game cannot be won."""
     if move is None:
-        return "This game can no longer be won from here. Undo or restart to find another way."
-    return f"Hint: {removal(move, line.removal(move)[1], name)}. It keeps the game winnable."
+        return "This game can no longer be won from here. " + where_it_went_wrong(game)
+    return f"Hint: {removal(move, game.line.removal(move)[1], name)}. It keeps the game winnable."
 
 
 def ending(game: Game, now: float) -> tuple[str, str]:

@@ -8,6 +8,7 @@ from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
 from royal.line import Line, Move
+from royal.cards import shown_name
 from royal.solver import solve
 
 
@@ -75,7 +76,30 @@ def test_announcements_use_spoken_names():
     assert describe.undone(undone, len(line)) == "Undone: three of spades back in the line. 4 cards left."
 
 
-def test_hint_text_names_the_move_or_says_the_game_is_lost():
-    line = Line(["QH", "3S", "7H", "KH"])
-    assert describe.hint(Move("QH", "7H"), line) == "Hint: Q♥ and 7♥ remove 3♠. It keeps the game winnable."
-    assert "can no longer be won" in describe.hint(None, line)
+def test_hint_text_names_the_move_and_what_it_removes():
+    game = Game(numbered_deal(1))
+    move = game.legal_moves()[0]
+    removed = " and ".join(shown_name(c) for c in game.line.removal(move)[1])
+    assert describe.hint(move, game) == (
+        f"Hint: {shown_name(move.left)} and {shown_name(move.right)} remove {removed}. "
+        "It keeps the game winnable."
+    )
+
+
+def test_a_hint_in_a_lost_game_says_where_it_went_wrong():
+    checked = 0
+    for number in STUCK_DEALS:
+        game = leftmost_until_over(number)
+        last = game.last_winnable()
+        if last is None:
+            continue
+        while game.moves > last + 1:
+            game.undo(0)  # back to just after the losing move
+        if game.outcome is not None:
+            continue  # the losing move was also the last one
+        assert not solve(game.line.cards).winnable
+        text = describe.hint(game.hint(), game)
+        assert text.startswith("This game can no longer be won from here. ")
+        assert f"could still be won after move {last}. Undo 1 move to get back there" in text
+        checked += 1
+    assert checked

@@ -161,9 +161,9 @@ class App:
         move = self.session.hint()
         self.selected = None
         self.hinted = move
-        message = describe.hint(move, self.game.line)
+        message = describe.hint(move, self.game)
         self.page.say(message)
-        self.page.announce(describe.hint(move, self.game.line, spoken_name))
+        self.page.announce(describe.hint(move, self.game, spoken_name))
         self.render()
 
     def new_game(self) -> None:
