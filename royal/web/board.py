@@ -27,6 +27,8 @@ class Board:
         self.elements: dict[str, object] = {}
         self.focus_card: str | None = None
         self.order: list[str] = []  # the surviving cards, left to right
+        self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
+        self.tabbable: str | None = None  # the card that has tabindex 0
         self._proxies = [create_proxy(self._click), create_proxy(self._focusin)]
         root.addEventListener("click", self._proxies[0])
         root.addEventListener("focusin", self._proxies[1])
@@ -60,6 +62,7 @@ class Board:
         button.setAttribute("data-card", card)
         button.setAttribute("aria-label", spoken_name(card))
         button.setAttribute("aria-pressed", "false")
+        button.tabIndex = -1
         rank, suit = rank_shown(card), suit_symbol(card)
         button.innerHTML = (
             f'<span class="corner" aria-hidden="true">{rank}<br>{suit}</span>'
@@ -73,35 +76,67 @@ class Board:
         selected: str | None,
         marks: Mapping[str, Mapping[str, str]],
     ) -> None:
-        """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint."""
-        cards = self.order = list(cards)
+        """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint.
+
+        Only what changed touches the DOM: a move removes elements, an undo inserts them back
+        in place, and attributes are written only when their value differs.
+        """
+        cards = list(cards)
         wanted = set(cards)
+        refocus = False
         for card in [c for c in self.elements if c not in wanted]:
-            self._leave(self.elements.pop(card))
-        cursor = self.root.firstElementChild
+            refocus |= self._leave(self.elements.pop(card))
+            del self.shown[card]
+        kept = [c for c in self.order if c in wanted]
+        if kept != [c for c in cards if c in self.elements]:
+            self._rebuild(cards)  # a new deal of the same cards: their order changed
+        else:
+            self._insert_missing(cards, set(kept))
+        self.order = cards
         for card in cards:
-            element = self.elements.get(card)
-            if element is None:
-                element = self.elements[card] = self._make(card)
-            while not missing(cursor) and cursor.classList.contains("leaving"):
-                cursor = cursor.nextElementSibling
-            if not missing(cursor) and cursor.isSameNode(element):
-                cursor = cursor.nextElementSibling
-            else:
-                self.root.insertBefore(element, None if missing(cursor) else cursor)
-            element.setAttribute("aria-pressed", "true" if card == selected else "false")
             card_marks = marks.get(card, {})
-            for name in MARK_ATTRIBUTES:
-                if name in card_marks:
-                    element.setAttribute(name, card_marks[name])
-                else:
-                    element.removeAttribute(name)
+            state = ("true" if card == selected else "false", *(card_marks.get(n) for n in MARK_ATTRIBUTES))
+            if self.shown[card] != state:
+                self._show(self.elements[card], state)
+                self.shown[card] = state
         if self.focus_card not in wanted:
             self.focus_card = cards[0] if cards else None
         self._roving_tabindex()
+        if refocus:
+            self.focus(self.focus_card)
 
-    def _leave(self, element) -> None:  # type: ignore[no-untyped-def]
-        """Take a removed card out of the line (its data-card goes at once) and animate it away."""
+    def _element(self, card: str):  # type: ignore[no-untyped-def]
+        if card not in self.elements:
+            self.elements[card] = self._make(card)
+            self.shown[card] = ("false", None, None)
+        return self.elements[card]
+
+    def _insert_missing(self, cards: list[str], placed: set[str]) -> None:
+        for index, card in enumerate(cards):
+            if card not in placed:
+                following = next((self.elements[c] for c in cards[index + 1 :] if c in placed), None)
+                self.root.insertBefore(self._element(card), following)
+                placed.add(card)
+
+    def _rebuild(self, cards: list[str]) -> None:
+        for card in cards:
+            self.root.appendChild(self._element(card))
+
+    @staticmethod
+    def _show(element, state: tuple[str | None, ...]) -> None:  # type: ignore[no-untyped-def]
+        pressed, *values = state
+        element.setAttribute("aria-pressed", pressed)
+        for name, value in zip(MARK_ATTRIBUTES, values, strict=True):
+            if value is None:
+                element.removeAttribute(name)
+            else:
+                element.setAttribute(name, value)
+
+    def _leave(self, element) -> bool:  # type: ignore[no-untyped-def]
+        """Take a removed card out of the line (its data-card goes at once) and animate it away.
+
+        Returns whether it had keyboard focus, which then moves to a surviving card.
+        """
         element.removeAttribute("data-card")
         element.setAttribute("aria-hidden", "true")
         element.tabIndex = -1
@@ -111,13 +146,17 @@ class Board:
         else:
             element.classList.add("leaving")
             window.setTimeout(create_once_callable(lambda: element.remove()), LEAVE_MS)
-        if had_focus:
-            self.focus(self.focus_card)
+        return bool(had_focus)
 
     def _roving_tabindex(self) -> None:
         """One card is in the Tab order; arrows move between cards (ARIA toolbar pattern)."""
-        for card, element in self.elements.items():
-            element.tabIndex = 0 if card == self.focus_card else -1
+        if self.tabbable == self.focus_card:
+            return
+        if self.tabbable in self.elements:
+            self.elements[self.tabbable].tabIndex = -1
+        if self.focus_card is not None:
+            self.elements[self.focus_card].tabIndex = 0
+        self.tabbable = self.focus_card
 
     # Keyboard focus -------------------------------------------------------------------
 
