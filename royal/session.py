@@ -159,11 +159,15 @@ class Session:
         changed = False
         if text is not None and text != self._written_game:
             try:
-                self.game = saves.load_game(text, self.now())
+                adopted = saves.load_game(text, self.now())
+            except saves.SaveError:
+                adopted = None  # the other tab's write was cut short: keep ours, saved next move
+            if adopted is not None:
+                # This tab's clock runs only while this tab is visible.
+                adopted.clock.set_visible(self.game.clock.visible, self.now())
+                self.game = adopted
                 self._written_game = text
                 changed = True
-            except saves.SaveError:
-                pass  # the other tab's write was cut short: keep ours, it is saved next move
         stats_text = self._get(STATS_KEY)
         if stats_text is not None and stats_text != saves.dump_stats(self.stats):
             try:

@@ -415,3 +415,18 @@ def test_the_lost_game_warning_fires_on_the_losing_move_only_when_asked_for():
     assert session(storage).warn_lost is True
     s.set_warn_lost(False)
     assert session(storage).warn_lost is False
+
+
+def test_a_hidden_tab_that_adopts_a_game_does_not_run_its_clock():
+    time = Time()
+    storage = MemoryStorage()
+    front, back = session(storage, time), session(storage, time)
+    back.set_visible(False)
+    front.play(front.game.legal_moves()[0])
+    time.t += 10
+    assert back.sync()  # adopts the game as saved at the move: 0 seconds
+    time.t += 100  # the back tab stays hidden
+    assert back.game.clock.seconds(time.now()) == 0
+    back.set_visible(True)
+    time.t += 5
+    assert back.game.clock.seconds(time.now()) == 5
