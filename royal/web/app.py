@@ -9,7 +9,7 @@ from royal import describe
 from royal.cards import spoken_name
 from royal.clock import format_seconds
 from royal.deals import daily_deal_number
-from royal.game import Outcome
+from royal.game import Game, Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.session import Session
@@ -32,32 +32,25 @@ class App:
         self.selected: str | None = None
         self.hinted: Move | None = None
         self.pending: DealRequest | None = None
-        self.keys = Keys(
-            {
-                "undo": self.undo,
-                "redo": self.redo,
-                "hint": self.hint,
-                "new-game": self.new_game,
-                "cancel": self.cancel,
-            },
-            self.arrow,
-        )
-        for element_id, action in (
-            ("new-game", self.new_game),
-            ("daily", self.daily),
-            ("restart", self.restart),
-            ("undo", self.undo),
-            ("redo", self.redo),
-            ("hint", self.hint),
-            ("result-undo", self.undo),
-            ("result-rewind", self.rewind),
-            ("result-restart", self.restart),
-            ("result-new", self.new_game),
-            ("link-open", self.open_pending),
-            ("link-keep", self.keep_game),
-        ):
+        buttons = {
+            "new-game": self.new_game,
+            "daily": self.daily,
+            "restart": self.restart,
+            "undo": self.undo,
+            "redo": self.redo,
+            "hint": self.hint,
+            "result-undo": self.undo,
+            "result-rewind": self.rewind,
+            "result-restart": self.restart,
+            "result-new": self.new_game,
+            "link-open": self.open_pending,
+            "link-keep": self.keep_game,
+        }
+        for element_id, action in buttons.items():
             self.page.on(element_id, action)
-        self._listeners = [
+        # Shortcut keys name the same actions as the buttons they stand for.
+        self.keys = Keys({**buttons, "cancel": self.cancel}, self.arrow)
+        listeners = [
             (document, "click", self._click_elsewhere),
             (document, "visibilitychange", self._visibility),
             (window, "pagehide", lambda event: self.session.save()),
@@ -65,7 +58,7 @@ class App:
             (by_id("link-dialog"), "close", lambda event: self.keep_game()),
             (by_id("warn-lost"), "change", self.toggle_warning),
         ]
-        for target, name, handler in self._listeners:
+        for target, name, handler in listeners:
             target.addEventListener(name, create_proxy(handler))
         self._tick_proxy = create_proxy(self._tick)
         window.setInterval(self._tick_proxy, TICK_MS)
@@ -73,7 +66,8 @@ class App:
         by_id("warn-lost").checked = self.session.warn_lost
 
     @property
-    def game(self):  # type: ignore[no-untyped-def]
+    def game(self) -> Game:
+        """The game being played (the session may replace it)."""
         return self.session.game
 
     # Choosing cards -------------------------------------------------------------------
