@@ -68,6 +68,12 @@ PYODIDE = NpmPackage(
     "314.0.7",
     "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
 )
+# The accessibility checker the browser tests inject; never part of the site.
+AXE = NpmPackage(
+    "axe-core",
+    "4.14.1",
+    "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
+)
 # What a main-thread Pyodide needs; without pyodide-lock.json the boot hangs silently.
 PYODIDE_FILES = (
     "pyodide.mjs",
@@ -119,6 +125,14 @@ def extract(tarball: Path, dest: Path, pick: Callable[[str], str | None]) -> Non
                 out = dest / target
                 out.parent.mkdir(parents=True, exist_ok=True)
                 out.write_bytes(archive.extractfile(member).read())
+
+
+def axe_script() -> Path:
+    """axe-core's browser bundle for the accessibility tests, fetched and unpacked once."""
+    target = NPM_CACHE / f"axe-core-{AXE.version}.min.js"
+    if not target.is_file():
+        extract(fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None)
+    return target
 
 
 def pick_pyscript(name: str) -> str | None:
