@@ -52,16 +52,6 @@ def is_card(text: object) -> bool:
     return isinstance(text, str) and text in _KNOWN
 
 
-def rank_of(card: str) -> str:
-    """The rank letter of a card code."""
-    return card[0]
-
-
-def suit_of(card: str) -> str:
-    """The suit letter of a card code."""
-    return card[1]
-
-
 def is_red(card: str) -> bool:
     """Hearts and diamonds are drawn red."""
     return card[1] in "HD"
