@@ -20,6 +20,7 @@ _RANK_SPOKEN = dict(
     zip(
         RANKS,
         "ace two three four five six seven eight nine ten jack queen king".split(),
+        strict=True,
     )
 )
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
