@@ -154,7 +154,7 @@ class Session:
         self._written_game = text
 
     def sync(self) -> bool:
-        """Adopt what another tab wrote; True when the game or stats changed."""
+        """Adopt what another tab wrote; True when the game, the stats or the warning changed."""
         text = self._get(GAME_KEY)
         changed = False
         if text is not None and text != self._written_game:
@@ -168,6 +168,9 @@ class Session:
                 self.game = adopted
                 self._written_game = text
                 changed = True
+        warn_lost = self._get(WARN_KEY) == "on"
+        changed |= warn_lost != self.warn_lost
+        self.warn_lost = warn_lost
         stats_text = self._get(STATS_KEY)
         if stats_text is not None and stats_text != saves.dump_stats(self.stats):
             try:

@@ -430,3 +430,11 @@ def test_a_hidden_tab_that_adopts_a_game_does_not_run_its_clock():
     back.set_visible(True)
     time.t += 5
     assert back.game.clock.seconds(time.now()) == 5
+
+
+def test_the_warning_choice_follows_the_other_tab():
+    storage = MemoryStorage()
+    one, two = session(storage), session(storage)
+    one.set_warn_lost(True)
+    assert two.sync() and two.warn_lost
+    assert not two.sync(), "nothing new the second time"

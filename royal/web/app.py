@@ -63,7 +63,6 @@ class App:
         self._tick_proxy = create_proxy(self._tick)
         window.setInterval(self._tick_proxy, TICK_MS)
         self.session.set_visible(document.visibilityState == "visible")
-        by_id("warn-lost").checked = self.session.warn_lost
 
     @property
     def game(self) -> Game:
@@ -279,6 +278,7 @@ class App:
             }
         )
         self.page.stats(self.session.stats.figures(self.today()))
+        by_id("warn-lost").checked = self.session.warn_lost
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")
         rewind = game.last_winnable() if outcome is Outcome.STUCK else None
