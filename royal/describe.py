@@ -12,7 +12,6 @@ from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
-from royal.solver import solve
 
 Namer = Callable[[str], str]
 
@@ -63,7 +62,7 @@ def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
 def ending(game: Game, now: float) -> tuple[str, str]:
     """The heading and text shown when the game is over."""
     if game.outcome is Outcome.WON:
-        fewest = solve(game.cards).min_moves
+        fewest = game.deal_solution().min_moves
         return (
             "You won!",
             f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score "

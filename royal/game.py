@@ -113,11 +113,18 @@ class Game:
         return self.line.legal_moves()
 
     def solution(self) -> Solution:
-        """The solver's verdict on the current line (cached per position)."""
-        key = self.line.cards
-        if key not in self._solutions:
-            self._solutions[key] = solve(key)
-        return self._solutions[key]
+        """The solver's verdict on the current line."""
+        return self._solve(self.line.cards)
+
+    def deal_solution(self) -> Solution:
+        """The solver's verdict on the deal as dealt (what a win is compared with)."""
+        return self._solve(self.cards)
+
+    def _solve(self, cards: tuple[str, ...]) -> Solution:
+        """Solutions are remembered per position: the page asks again on every redraw."""
+        if cards not in self._solutions:
+            self._solutions[cards] = solve(cards)
+        return self._solutions[cards]
 
     def last_winnable(self) -> int | None:
         """After how many of the moves played the game could still be won; None if never.
@@ -138,6 +145,8 @@ class Game:
 
     def _winnable(self, cards: tuple[str, ...]) -> bool:
         """The solver's verdict on a position of this game, remembered (the page asks often)."""
+        if cards in self._solutions:
+            return self._solutions[cards].winnable
         if cards not in self._verdicts:
             self._verdicts[cards] = is_winnable(cards)
         return self._verdicts[cards]

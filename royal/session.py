@@ -247,7 +247,8 @@ class Session:
     def hint(self) -> Move | None:
         """A hint for the current position (saved, since it costs points)."""
         move = self.game.hint()
-        self.save()
+        if move is not None:
+            self.save()
         return move
 
     def set_warn_lost(self, on: bool) -> None:
