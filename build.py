@@ -131,7 +131,9 @@ def axe_script() -> Path:
     """axe-core's browser bundle for the accessibility tests, fetched and unpacked once."""
     target = NPM_CACHE / f"axe-core-{AXE.version}.min.js"
     if not target.is_file():
-        extract(fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None)
+        extract(
+            fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None
+        )
     return target
 
 
@@ -317,7 +319,16 @@ def ensure_venv() -> Path:
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     if not stamp.exists() or stamp.read_text() != wanted:
         subprocess.run(
-            [str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-r", str(REQUIREMENTS)],
+            [
+                str(venv_python()),
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                "-r",
+                str(REQUIREMENTS),
+            ],
             check=True,
         )
         stamp.write_text(wanted)
@@ -350,9 +361,15 @@ def _existing_chromium(python: Path) -> str | None:
     if SYSTEM_CHROMIUM.exists():
         return str(SYSTEM_CHROMIUM)
     found = subprocess.run(
-        [str(python), "-c", "from playwright.sync_api import sync_playwright as p\n"
-         "with p() as pw: print(pw.chromium.executable_path)"],
-        capture_output=True, text=True, check=False,
+        [
+            str(python),
+            "-c",
+            "from playwright.sync_api import sync_playwright as p\n"
+            "with p() as pw: print(pw.chromium.executable_path)",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     ).stdout.strip()
     return found if found and Path(found).exists() else None
 
@@ -363,7 +380,9 @@ def run_tests(pytest_args: Sequence[str]) -> int:
     chromium = ensure_chromium(python)
     build()
     env = {**os.environ, "ROYAL_CHROMIUM": chromium}
-    status = subprocess.run([str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False).returncode
+    status = subprocess.run(
+        [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
+    ).returncode
     if status == 5:
         print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
         return 1
@@ -374,7 +393,9 @@ def run_tests(pytest_args: Sequence[str]) -> int:
 
 
 def main(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)

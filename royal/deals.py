@@ -116,7 +116,9 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
         problems.append("duplicate " + ", ".join(duplicates))
     missing = [c for c in ALL_CARDS if c not in counts]
     if missing and not any(p.startswith("unknown") for p in problems):
-        problems.append(f"missing {len(missing)} card{'s' if len(missing) > 1 else ''}: " + ", ".join(missing))
+        problems.append(
+            f"missing {len(missing)} card{'s' if len(missing) > 1 else ''}: " + ", ".join(missing)
+        )
     if len(items) != len(ALL_CARDS):
         problems.insert(0, f"expected 52 cards, got {len(items)}")
     if cards and cards[0] != QUEEN_OF_HEARTS:

@@ -153,9 +153,7 @@ class Game:
 
     def result(self, now: float) -> Result:
         """The game as the stats count it."""
-        return Result(
-            self.id, self.outcome is Outcome.WON, self.clock.seconds(now), self.moves, self.score
-        )
+        return Result(self.id, self.outcome is Outcome.WON, self.clock.seconds(now), self.moves, self.score)
 
     # What the player does -------------------------------------------------------------
 
@@ -177,9 +175,7 @@ class Game:
         if not self.can_undo:
             raise IllegalMove("the game is won" if self.line.stack else "there is no move to undo")
         played = self.line.pop()
-        self.score = scoring.clamp(
-            self.score - scoring.move_points(len(played.removed)) - scoring.UNDO_COST
-        )
+        self.score = scoring.clamp(self.score - scoring.move_points(len(played.removed)) - scoring.UNDO_COST)
         self.redo_stack.append(played.move)
         self.events.append(UNDO)
         self.clock.set_halted(False, now)

@@ -93,9 +93,7 @@ class Line:
         """True while at least one move is legal (cheaper than listing them)."""
         cards = self._cards
         return any(
-            cards_match(cards[i], cards[i + gap + 1])
-            for gap in GAPS
-            for i in range(len(cards) - gap - 1)
+            cards_match(cards[i], cards[i + gap + 1]) for gap in GAPS for i in range(len(cards) - gap - 1)
         )
 
     def partners(self, card: str) -> list[Move]:
@@ -116,9 +114,7 @@ class Line:
             raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")
         between = j - i - 1
         if between not in GAPS:
-            raise IllegalMove(
-                f"{move}: a move must enclose one or two cards, and {between} lie between"
-            )
+            raise IllegalMove(f"{move}: a move must enclose one or two cards, and {between} lie between")
         if not cards_match(move.left, move.right):
             raise IllegalMove(f"{move}: the boundaries share neither rank nor suit")
         return i + 1, tuple(self._cards[i + 1 : j])

@@ -111,14 +111,18 @@ def load_stats(text: object) -> Stats:
         except (TypeError, ValueError):
             raise SaveError("saved stats: streak_day must be a date") from None
     counted = body.get("counted")
-    if not isinstance(counted, list) or len(counted) > COUNTED_IDS_KEPT or not all(
-        isinstance(c, str) for c in counted
+    if (
+        not isinstance(counted, list)
+        or len(counted) > COUNTED_IDS_KEPT
+        or not all(isinstance(c, str) for c in counted)
     ):
         raise SaveError("saved stats: counted must be a list of game ids")
     stats.counted = counted
     if stats.wins > stats.played:
         raise SaveError("saved stats: more wins than games played")
-    if (stats.wins > 0) != (stats.fastest_win is not None) or (stats.wins > 0) != (stats.fewest_moves is not None):
+    if (stats.wins > 0) != (stats.fastest_win is not None) or (stats.wins > 0) != (
+        stats.fewest_moves is not None
+    ):
         raise SaveError("saved stats: fastest win and fewest moves go with wins")
     if stats.streak > stats.best_streak or (stats.streak > 0) != (stats.streak_day is not None):
         raise SaveError("saved stats: the streaks disagree")

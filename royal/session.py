@@ -123,8 +123,10 @@ class Session:
             key = "its old place, untouched"
         what = "unfinished game" if kind == "game" else "stats"
         self.notices.append(
-            Notice(f"Your saved {what} could not be read ({reason}), so a fresh one starts. "
-                   f"The unreadable data is kept in this browser under {key}.")
+            Notice(
+                f"Your saved {what} could not be read ({reason}), so a fresh one starts. "
+                f"The unreadable data is kept in this browser under {key}."
+            )
         )
 
     def _read_stats(self) -> Stats:
@@ -220,11 +222,7 @@ class Session:
 
     def needs_confirmation(self, request: DealRequest) -> bool:
         """True when opening ``request`` would leave an unfinished game that has moves."""
-        return (
-            self.game.cards != request.cards
-            and self.game.touched
-            and self.game.outcome is not Outcome.WON
-        )
+        return self.game.cards != request.cards and self.game.touched and self.game.outcome is not Outcome.WON
 
     def play(self, move: Move | str) -> Played:
         """Play a move, save, and count the game at once if it is won."""

@@ -105,7 +105,9 @@ def fetch(url: str) -> tuple[int, str]:
         ("missing.js", 404, ""),
     ],
 )
-def test_server_serves_under_its_subpath_with_runtime_mime_types(server: SiteServer, path: str, status: int, mime: str) -> None:
+def test_server_serves_under_its_subpath_with_runtime_mime_types(
+    server: SiteServer, path: str, status: int, mime: str
+) -> None:
     assert fetch(server.url + path) == (status, mime)
 
 

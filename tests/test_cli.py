@@ -19,8 +19,13 @@ ROOT = Path(__file__).resolve().parents[1]
 def royal(*args, stdin=""):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
-        [sys.executable, "-m", "royal", *args], input=stdin, capture_output=True, text=True,
-        cwd=ROOT, env=env, timeout=120,
+        [sys.executable, "-m", "royal", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
     )
 
 
@@ -68,7 +73,9 @@ def test_solve_by_cards():
 
 def test_solve_reads_one_deal_a_line_from_stdin():
     deals = [numbered_deal(n) for n in range(1, 6)]
-    text = "\n".join(" ".join(d) for d in deals[:3]) + "\n\n" + "\n".join(" ".join(d) for d in deals[3:]) + "\n"
+    text = (
+        "\n".join(" ".join(d) for d in deals[:3]) + "\n\n" + "\n".join(" ".join(d) for d in deals[3:]) + "\n"
+    )
     result = royal("solve", "-", stdin=text)
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
@@ -132,8 +139,10 @@ def test_bad_arguments_give_one_line_and_status_2(args, words):
     "text, words",
     [
         ("QH AS KH\n", ["line 1", "expected 52"]),
-        (" ".join(numbered_deal(1)) + "\n" + " ".join(numbered_deal(1)[:-1] + ("QQ",)) + "\n",
-         ["line 2", "QQ"]),
+        (
+            " ".join(numbered_deal(1)) + "\n" + " ".join(numbered_deal(1)[:-1] + ("QQ",)) + "\n",
+            ["line 2", "QQ"],
+        ),
         (" ".join(numbered_deal(1)) + "\n\n" + "hello world\n", ["line 3"]),
         (" ".join(numbered_deal(1)).replace("AS", "AS AS") + "\n", ["duplicate AS"]),
     ],
@@ -148,8 +157,14 @@ def test_a_bad_stdin_line_gives_one_line_and_status_2(text, words):
 
 def test_undecodable_stdin_is_a_bad_line_not_a_traceback():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    result = subprocess.run([sys.executable, "-m", "royal", "solve", "-"], input=b"\xff\xfe QH\n",
-                            capture_output=True, cwd=ROOT, env=env, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "royal", "solve", "-"],
+        input=b"\xff\xfe QH\n",
+        capture_output=True,
+        cwd=ROOT,
+        env=env,
+        timeout=60,
+    )
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1 and b"Traceback" not in result.stderr
 

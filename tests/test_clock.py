@@ -67,8 +67,19 @@ def test_time_going_backwards_never_takes_time_off():
     assert clock.read(1000.0) == 0.0
 
 
-@pytest.mark.parametrize("seconds, shown", [(0, "0:00"), (5, "0:05"), (59, "0:59"), (60, "1:00"),
-                                            (75, "1:15"), (600, "10:00"), (3725, "62:05"), (-3, "0:00")])
+@pytest.mark.parametrize(
+    "seconds, shown",
+    [
+        (0, "0:00"),
+        (5, "0:05"),
+        (59, "0:59"),
+        (60, "1:00"),
+        (75, "1:15"),
+        (600, "10:00"),
+        (3725, "62:05"),
+        (-3, "0:00"),
+    ],
+)
 def test_format_seconds(seconds, shown):
     assert format_seconds(seconds) == shown
 
@@ -116,8 +127,9 @@ def test_win_time_bonus_counts_only_visible_play():
     after_moves = game.score - 500
     # 10 visible seconds: a bonus of 590, not 0 as wall-clock time would give.
     line = Line(numbered_deal(number))
-    move_points = sum(10 * len(line.push(m).removed) + (10 if len(line.stack[-1].removed) == 2 else 0)
-                      for m in moves)
+    move_points = sum(
+        10 * len(line.push(m).removed) + (10 if len(line.stack[-1].removed) == 2 else 0) for m in moves
+    )
     assert after_moves == move_points + 590
     assert game.clock.seconds(9999.0) == 10  # and the clock stopped at the win
     assert game.result(9999.0).seconds == 10

@@ -139,7 +139,10 @@ def test_the_daily_deal_is_numbered_yyyymmdd():
 # Reading deal numbers ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("text, number", [("1", 1), (" 42 ", 42), ("007", 7), ("0" * 40 + "42", 42), (5, 5), (str(MAX_DEAL), MAX_DEAL)])
+@pytest.mark.parametrize(
+    "text, number",
+    [("1", 1), (" 42 ", 42), ("007", 7), ("0" * 40 + "42", 42), (5, 5), (str(MAX_DEAL), MAX_DEAL)],
+)
 def test_deal_numbers_are_read(text, number):
     # (leading zeros do not make a number too long: "000...0042" is deal 42)
     assert parse_deal_number(text) == number
@@ -147,8 +150,30 @@ def test_deal_numbers_are_read(text, number):
 
 @pytest.mark.parametrize(
     "bad",
-    ["0", "-1", "1.5", "abc", "", " ", "1e3", "٣", "²", 0, -7, MAX_DEAL + 1, str(MAX_DEAL + 1),
-     True, False, None, 1.0, [1], "9" * 30, "1" * 5000, 10**5000, "0" * 30 + "1" * 30],
+    [
+        "0",
+        "-1",
+        "1.5",
+        "abc",
+        "",
+        " ",
+        "1e3",
+        "٣",
+        "²",
+        0,
+        -7,
+        MAX_DEAL + 1,
+        str(MAX_DEAL + 1),
+        True,
+        False,
+        None,
+        1.0,
+        [1],
+        "9" * 30,
+        "1" * 5000,
+        10**5000,
+        "0" * 30 + "1" * 30,
+    ],
     ids=lambda v: repr(v)[:20] if not isinstance(v, int) or v.bit_length() < 200 else "huge-int",
 )
 def test_bad_deal_numbers_are_refused_with_deal_error(bad):
@@ -252,7 +277,11 @@ def test_each_kind_of_problem_has_its_own_message():
         assert kind in message or (kind == "royal" and "queen of hearts" in message)
 
 
-@given(st.lists(st.one_of(st.sampled_from(ALL_CARDS), st.text(max_size=4), st.integers(), st.none()), max_size=60))
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(ALL_CARDS), st.text(max_size=4), st.integers(), st.none()), max_size=60
+    )
+)
 def test_custom_deal_accepts_exactly_the_valid_orders(codes):
     try:
         cards = custom_deal(codes)

@@ -251,8 +251,11 @@ def test_slow_win_gets_no_time_bonus_but_the_500():
 # Random play keeps every invariant -------------------------------------------------------
 
 actions = st.lists(
-    st.tuples(st.sampled_from(["play", "play", "play", "hinted", "undo", "redo", "hint", "save"]),
-              st.integers(0, 1000), st.floats(0, 30, allow_nan=False)),
+    st.tuples(
+        st.sampled_from(["play", "play", "play", "hinted", "undo", "redo", "hint", "save"]),
+        st.integers(0, 1000),
+        st.floats(0, 30, allow_nan=False),
+    ),
     max_size=80,
 )
 
@@ -330,7 +333,11 @@ def test_random_play_keeps_the_invariants(number, script):
             assert copy.line.cards == game.line.cards
             assert copy.redo_stack == game.redo_stack
             assert (copy.moves, copy.score, copy.outcome, copy.events) == (
-                game.moves, game.score, game.outcome, game.events)
+                game.moves,
+                game.score,
+                game.outcome,
+                game.events,
+            )
             assert copy.clock.read(now) == game.clock.read(now)  # the clock comes back exactly
             assert copy.id == game.id and copy.cards == game.cards
             assert (copy.can_undo, copy.can_redo) == (game.can_undo, game.can_redo)

@@ -29,9 +29,7 @@ def sample():
     results = []
     for number in SAMPLE:
         cards = numbered_deal(number)
-        results.append(
-            (solve(cards), play_out(cards, rng.choice), play_out(cards, lambda moves: moves[0]))
-        )
+        results.append((solve(cards), play_out(cards, rng.choice), play_out(cards, lambda moves: moves[0])))
     return results
 
 

@@ -80,9 +80,7 @@ def test_legal_moves_are_exactly_the_rule(cards):
     assert set(listed) == moves_by_the_rules(cards)
     assert line.has_moves() == bool(listed)
     for card in cards:
-        assert {(m.left, m.right) for m in line.partners(card)} == {
-            mv for mv in listed if card in mv
-        }
+        assert {(m.left, m.right) for m in line.partners(card)} == {mv for mv in listed if card in mv}
 
 
 # Push and pop ----------------------------------------------------------------------------
@@ -138,7 +136,9 @@ def test_copy_is_independent():
     assert line.stack == []
 
 
-@given(st.integers(min_value=1, max_value=10**9), st.lists(st.integers(min_value=0, max_value=99), max_size=40))
+@given(
+    st.integers(min_value=1, max_value=10**9), st.lists(st.integers(min_value=0, max_value=99), max_size=40)
+)
 def test_random_pushes_then_pops_restore_every_position(number, picks):
     deal = numbered_deal(number)
     line = Line(deal)

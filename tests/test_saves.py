@@ -109,8 +109,27 @@ def test_envelope_problems_are_named(change, reason):
         load_game(json.dumps(data), 20.0)
 
 
-@pytest.mark.parametrize("text", ["", "{", "null", "[]", '"game"', "1", "{}", "\x00", "[" * 100_000,
-                                  '{"a":' * 50_000, "NaN", "9" * 5000, None, b"{}", 17, ["x"]])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "null",
+        "[]",
+        '"game"',
+        "1",
+        "{}",
+        "\x00",
+        "[" * 100_000,
+        '{"a":' * 50_000,
+        "NaN",
+        "9" * 5000,
+        None,
+        b"{}",
+        17,
+        ["x"],
+    ],
+)
 def test_garbage_is_a_save_error(text):
     with pytest.raises(SaveError):
         load_game(text, 0.0)
@@ -127,10 +146,22 @@ def test_a_too_long_history_is_refused_without_replaying_it():
 
 @pytest.mark.parametrize(
     "field, value",
-    [("played", -1), ("wins", 5), ("wins", 1.5), ("played", True), ("fastest_win", None),
-     ("fewest_moves", "27"), ("streak", 9), ("streak_day", "yesterday"), ("streak_day", None),
-     ("counted", "a"), ("counted", [1]), ("counted", ["x"] * 65), ("best_score", -5),
-     ("played", 10**10)],
+    [
+        ("played", -1),
+        ("wins", 5),
+        ("wins", 1.5),
+        ("played", True),
+        ("fastest_win", None),
+        ("fewest_moves", "27"),
+        ("streak", 9),
+        ("streak_day", "yesterday"),
+        ("streak_day", None),
+        ("counted", "a"),
+        ("counted", [1]),
+        ("counted", ["x"] * 65),
+        ("best_score", -5),
+        ("played", 10**10),
+    ],
 )
 def test_inconsistent_stats_are_refused(field, value):
     data = json.loads(dump_stats(stats_with_history()))
@@ -142,8 +173,13 @@ def test_inconsistent_stats_are_refused(field, value):
 # Fuzzing --------------------------------------------------------------------------------------
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
-    | st.sampled_from(ALL_CARDS) | st.sampled_from(["undo", "redo", "hint", "QH-KH", "game", "stats"]),
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=8)
+    | st.sampled_from(ALL_CARDS)
+    | st.sampled_from(["undo", "redo", "hint", "QH-KH", "game", "stats"]),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner, max_size=5),
     max_leaves=20,
 )
@@ -203,9 +239,24 @@ def paths(value, prefix=()):
 
 def mutate(data, draw):
     """One tampering of a parsed save, chosen by hypothesis."""
-    kind = draw(st.sampled_from(
-        ["replace", "remove", "shuffle-events", "unknown-card", "duplicate-card", "illegal-event",
-         "future-version", "flip-type", "deep", "swap-cards", "drop-event", "add-key"]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "replace",
+                "remove",
+                "shuffle-events",
+                "unknown-card",
+                "duplicate-card",
+                "illegal-event",
+                "future-version",
+                "flip-type",
+                "deep",
+                "swap-cards",
+                "drop-event",
+                "add-key",
+            ]
+        )
+    )
     all_paths = [p for p in paths(data) if p]
     body = data.get("game", data.get("stats"))
     cards = body.get("cards") if isinstance(body, dict) else None
@@ -222,12 +273,24 @@ def mutate(data, draw):
             parent[path[-1]] = draw(json_values)
         else:
             old = parent[path[-1]]
-            flips = {bool: 1, int: str(old), float: [old], str: [old], list: {"x": old},
-                     dict: [old], type(None): False}
+            flips = {
+                bool: 1,
+                int: str(old),
+                float: [old],
+                str: [old],
+                list: {"x": old},
+                dict: [old],
+                type(None): False,
+            }
             parent[path[-1]] = flips[type(old)]
     elif kind == "shuffle-events" and isinstance(body, dict) and isinstance(body.get("events"), list):
         body["events"] = draw(st.permutations(body["events"]))
-    elif kind == "drop-event" and isinstance(body, dict) and isinstance(body.get("events"), list) and body["events"]:
+    elif (
+        kind == "drop-event"
+        and isinstance(body, dict)
+        and isinstance(body.get("events"), list)
+        and body["events"]
+    ):
         body["events"].pop(draw(st.integers(0, len(body["events"]) - 1)))
     elif kind == "unknown-card" and cards:
         cards[index()] = draw(st.sampled_from(["ZZ", "1H", "", "qh", "10D"]))
@@ -275,7 +338,7 @@ def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
     cut %= len(text)
     only_save_errors(text[:cut])
     position = (cut * 7 + flip) % len(text)
-    only_save_errors(text[:position] + "\x7f\"}]"[flip % 4] + text[position + 1:])
+    only_save_errors(text[:position] + '\x7f"}]'[flip % 4] + text[position + 1 :])
 
 
 def test_mutations_do_get_refused():

@@ -66,8 +66,9 @@ class Full(MemoryStorage):
 
 def session(storage=None, time=None, seed=1):
     time = time or Time()
-    return Session(storage if storage is not None else MemoryStorage(), time.now, time.today,
-                   random.Random(seed))
+    return Session(
+        storage if storage is not None else MemoryStorage(), time.now, time.today, random.Random(seed)
+    )
 
 
 def win(s):
@@ -95,8 +96,10 @@ def test_every_action_is_saved_and_comes_back_exactly():
     s = session(storage, time)
     s.new_game(WINNABLE)
     moves = solve(s.game.cards).moves
-    s.play(moves[0]); time.t += 3
-    s.play(moves[1]); time.t += 4
+    s.play(moves[0])
+    time.t += 3
+    s.play(moves[1])
+    time.t += 4
     s.hint()
     s.undo()
     time.t += 2
@@ -341,7 +344,11 @@ def test_refused_storage_still_plays_and_says_so_once(make):
     assert (s.stats.played, s.stats.wins) == (1, 1)
     s.new_game()
     s.play(s.game.legal_moves()[0])
-    s.undo(); s.redo(); s.hint(); s.set_visible(False); s.set_visible(True)
+    s.undo()
+    s.redo()
+    s.hint()
+    s.set_visible(False)
+    s.set_visible(True)
     s.restart()
     assert s.stats.played == 2
     assert not s.sync()

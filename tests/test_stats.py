@@ -10,8 +10,16 @@ from royal.game import Result
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
 D = dt.date
-FIGURES = ["played", "wins", "win-rate", "fastest-win", "fewest-moves", "best-score",
-           "current-streak", "best-streak"]
+FIGURES = [
+    "played",
+    "wins",
+    "win-rate",
+    "fastest-win",
+    "fewest-moves",
+    "best-score",
+    "current-streak",
+    "best-streak",
+]
 
 _ids = iter(range(10**9))
 
@@ -28,8 +36,14 @@ def test_nothing_yet():
     figures = Stats().figures(D(2026, 11, 29))
     assert list(figures) == FIGURES
     assert figures == {
-        "played": "0", "wins": "0", "win-rate": "—", "fastest-win": "—", "fewest-moves": "—",
-        "best-score": "—", "current-streak": "0 days", "best-streak": "0 days",
+        "played": "0",
+        "wins": "0",
+        "win-rate": "—",
+        "fastest-win": "—",
+        "fewest-moves": "—",
+        "best-score": "—",
+        "current-streak": "0 days",
+        "best-streak": "0 days",
     }
 
 
@@ -79,8 +93,20 @@ def test_only_recent_ids_are_remembered():
 
 @pytest.mark.parametrize(
     "wins, played, shown",
-    [(1, 3, "33%"), (2, 3, "67%"), (1, 2, "50%"), (1, 8, "13%"), (1, 200, "1%"), (1, 201, "0%"),
-     (199, 200, "100%"), (397, 400, "99%"), (0, 5, "0%"), (5, 5, "100%"), (1, 40, "3%"), (7, 8, "88%")],
+    [
+        (1, 3, "33%"),
+        (2, 3, "67%"),
+        (1, 2, "50%"),
+        (1, 8, "13%"),
+        (1, 200, "1%"),
+        (1, 201, "0%"),
+        (199, 200, "100%"),
+        (397, 400, "99%"),
+        (0, 5, "0%"),
+        (5, 5, "100%"),
+        (1, 40, "3%"),
+        (7, 8, "88%"),
+    ],
 )
 def test_win_rate_is_whole_percent_rounded_half_up(wins, played, shown):
     stats = Stats()

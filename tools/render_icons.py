@@ -23,7 +23,9 @@ def render(page, size: int, out: Path) -> None:
     page.set_viewport_size({"width": size, "height": size})
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")
     page.set_content(f'<body style="margin:0"><div style="width:{size}px;height:{size}px">{svg}</div></body>')
-    page.locator("svg").evaluate("svg => { svg.style.width = svg.style.height = '100%'; svg.style.display = 'block'; }")
+    page.locator("svg").evaluate(
+        "svg => { svg.style.width = svg.style.height = '100%'; svg.style.display = 'block'; }"
+    )
     page.screenshot(path=str(out), omit_background=True)
 
 

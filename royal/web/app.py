@@ -100,7 +100,9 @@ class App:
             self._select(None)
 
     def _click_elsewhere(self, event) -> None:  # type: ignore[no-untyped-def]
-        if self.selected is not None and missing(event.target.closest("#line [data-card], button, a, dialog")):
+        if self.selected is not None and missing(
+            event.target.closest("#line [data-card], button, a, dialog")
+        ):
             self.cancel()
 
     def arrow(self, card: str, step: str) -> None:

@@ -50,8 +50,10 @@ def boot(page: Page, action) -> float:  # type: ignore[no-untyped-def]
 
 
 def report(name: str, values: list[float], unit: str) -> None:
-    print(f"{name:<34} median {statistics.median(values):8.1f} {unit}   "
-          f"range {min(values):.1f} to {max(values):.1f} {unit}   (n={len(values)})")
+    print(
+        f"{name:<34} median {statistics.median(values):8.1f} {unit}   "
+        f"range {min(values):.1f} to {max(values):.1f} {unit}   (n={len(values)})"
+    )
 
 
 def main() -> int:

@@ -66,16 +66,20 @@ def main(argv: list[str] | None = None) -> int:
         gc.enable()
 
     print(f"{platform.python_implementation()} {platform.python_version()} on {platform.machine()}")
-    print(f"deals {args.first}-{args.first + args.deals - 1} ({args.deals}, {winnable} winnable), "
-          f"best of {args.repeat} runs each")
+    print(
+        f"deals {args.first}-{args.first + args.deals - 1} ({args.deals}, {winnable} winnable), "
+        f"best of {args.repeat} runs each"
+    )
     print(f"{'':22} {'median':>9} {'p90':>9} {'worst':>9}   target (median)")
     failed = False
     for name, target in TARGETS_MS.items():
         median, p90, worst = summary(results[name])
         ok = median < target
         failed |= not ok
-        print(f"{name:22} {median:8.3f}ms {p90:8.3f}ms {worst:8.3f}ms   < {target:g} ms "
-              f"{'ok' if ok else 'MISSED'}")
+        print(
+            f"{name:22} {median:8.3f}ms {p90:8.3f}ms {worst:8.3f}ms   < {target:g} ms "
+            f"{'ok' if ok else 'MISSED'}"
+        )
     return 1 if failed else 0
 
 

@@ -132,7 +132,9 @@ def network_log(_recorder: Recorder) -> list[str]:
 
 
 @pytest.fixture
-def new_context(new_context: Callable[..., BrowserContext], _recorder: Recorder) -> Callable[..., BrowserContext]:
+def new_context(
+    new_context: Callable[..., BrowserContext], _recorder: Recorder
+) -> Callable[..., BrowserContext]:
     """pytest-playwright's `new_context`, recorded, desktop-sized and patient."""
 
     def make(**kwargs) -> BrowserContext:
@@ -158,8 +160,12 @@ def desktop_page(new_context: Callable[..., BrowserContext]) -> Page:
 
 
 @pytest.fixture
-def persistent_context(browser_type: BrowserType, browser_type_launch_args: dict, _recorder: Recorder,
-                       tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrowserContext]:
+def persistent_context(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict,
+    _recorder: Recorder,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[BrowserContext]:
     """A recorded desktop context with its own profile directory, closed after the test."""
     context = browser_type.launch_persistent_context(
         tmp_path_factory.mktemp("profile"), **browser_type_launch_args, viewport=DESKTOP

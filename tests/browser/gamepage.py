@@ -83,11 +83,13 @@ def click_move(page: Page, move: Move, right_first: bool = False) -> None:
 
 
 def marked(page: Page, attribute: str, value: str) -> set[str]:
-    return set(page.evaluate(
-        "([a, v]) => [...document.querySelectorAll(`#line [data-card][${a}=\"${v}\"]`)]"
-        ".map(e => e.dataset.card)",
-        [attribute, value],
-    ))
+    return set(
+        page.evaluate(
+            '([a, v]) => [...document.querySelectorAll(`#line [data-card][${a}="${v}"]`)]'
+            ".map(e => e.dataset.card)",
+            [attribute, value],
+        )
+    )
 
 
 def notices(page: Page) -> list[str]:

@@ -17,7 +17,10 @@ from royal.solver import solve
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe's experimental "label in name" rule wants a card's visible "Q♥" inside its accessible
 # name; SPEC has cards read as "queen of hearts", which is also what speech input users say.
-OPTIONS = {"runOnly": {"type": "tag", "values": WCAG_TAGS}, "rules": {"label-content-name-mismatch": {"enabled": False}}}
+OPTIONS = {
+    "runOnly": {"type": "tag", "values": WCAG_TAGS},
+    "rules": {"label-content-name-mismatch": {"enabled": False}},
+}
 
 
 def audit(page: Page) -> list[str]:
@@ -33,8 +36,12 @@ def audit(page: Page) -> list[str]:
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("viewport", [{"width": 360, "height": 740}, {"width": 1440, "height": 900}], ids=["phone", "desktop"])
-def test_the_page_passes_an_accessibility_audit_in_every_state(new_context, open_game, scheme, viewport) -> None:
+@pytest.mark.parametrize(
+    "viewport", [{"width": 360, "height": 740}, {"width": 1440, "height": 900}], ids=["phone", "desktop"]
+)
+def test_the_page_passes_an_accessibility_audit_in_every_state(
+    new_context, open_game, scheme, viewport
+) -> None:
     page = new_context(viewport=viewport, color_scheme=scheme).new_page()
     number, moves, _ = shortest_stuck_deal(n for n in range(1, 1000) if solve(numbered_deal(n)).winnable)
     open_game(page, f"?deal={number}")

@@ -86,8 +86,11 @@ def test_selecting_marks_partners_and_cancels(page: Page, open_game) -> None:
 
     # Right boundary first, then the left: the move is played all the same.
     move = solve(position.cards).moves[0]
-    unrelated = next(c for c in position.cards
-                     if c not in (move.left, move.right) and c not in selection_marks(position, move.right)[0])
+    unrelated = next(
+        c
+        for c in position.cards
+        if c not in (move.left, move.right) and c not in selection_marks(position, move.right)[0]
+    )
     card(page, unrelated).click()
     click_move(page, move, right_first=True)
     game.play(move, 0)

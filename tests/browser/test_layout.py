@@ -46,11 +46,17 @@ def check_layout(page: Page, viewport: dict, name: str) -> None:
         assert 0 <= box["x"] and box["x"] + box["w"] <= width, (name, box)
         assert 0 <= box["y"] and box["y"] + box["h"] <= height, (name, box)
     for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            apart = (a["x"] + a["w"] <= b["x"] or b["x"] + b["w"] <= a["x"]
-                     or a["y"] + a["h"] <= b["y"] or b["y"] + b["h"] <= a["y"])
+        for b in boxes[i + 1 :]:
+            apart = (
+                a["x"] + a["w"] <= b["x"]
+                or b["x"] + b["w"] <= a["x"]
+                or a["y"] + a["h"] <= b["y"]
+                or b["y"] + b["h"] <= a["y"]
+            )
             assert apart, (name, a, b)
-    scroll = page.evaluate("() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
     assert scroll[0] <= scroll[1], (name, "horizontal scrollbar", scroll)
     SHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
@@ -58,7 +64,9 @@ def check_layout(page: Page, viewport: dict, name: str) -> None:
 
 
 def background(page: Page) -> str:
-    return page.evaluate("() => getComputedStyle(document.querySelector('#line .card:not(.royal)')).backgroundColor")
+    return page.evaluate(
+        "() => getComputedStyle(document.querySelector('#line .card:not(.royal)')).backgroundColor"
+    )
 
 
 @pytest.mark.parametrize(

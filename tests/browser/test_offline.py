@@ -43,13 +43,15 @@ def marker(page: Page) -> str | None:
     return page.evaluate("key => localStorage.getItem(key)", MARKER[0])
 
 
-def test_reload_and_new_tab_boot_offline(context: BrowserContext, page: Page, site: SiteServer,
-                                         open_game, wait_ready, network_log) -> None:
+def test_reload_and_new_tab_boot_offline(
+    context: BrowserContext, page: Page, site: SiteServer, open_game, wait_ready, network_log
+) -> None:
     go_controlled(page, open_game)
     deal = page.locator("[data-field=deal]").inner_text()
     storage = page.evaluate(READ_STORAGE)
-    assert network_log.count(site.url + "static/vendor/pyodide/pyodide.asm.wasm") >= 2, \
+    assert network_log.count(site.url + "static/vendor/pyodide/pyodide.asm.wasm") >= 2, (
         "the page's and the service worker's downloads should both be recorded"
+    )
 
     context.set_offline(True)
     site.stop()
@@ -66,8 +68,9 @@ def test_reload_and_new_tab_boot_offline(context: BrowserContext, page: Page, si
     assert marker(tab) == MARKER[1]
 
 
-def test_new_build_replaces_old_cache(page: Page, site: SiteServer, open_game, wait_ready,
-                                      tmp_path: Path) -> None:
+def test_new_build_replaces_old_cache(
+    page: Page, site: SiteServer, open_game, wait_ready, tmp_path: Path
+) -> None:
     old_version = content_version(DIST, site_files(DIST))
     new_build = tmp_path / "dist"
     shutil.copytree(DIST, new_build)
@@ -84,7 +87,9 @@ def test_new_build_replaces_old_cache(page: Page, site: SiteServer, open_game, w
     page.reload()
     wait_ready(page)
     expect(page.locator("#update-notice")).to_be_visible()
-    assert sorted(cache_versions(page)) == sorted([old_version, new_version]), "the new build waits beside the old"
+    assert sorted(cache_versions(page)) == sorted([old_version, new_version]), (
+        "the new build waits beside the old"
+    )
     with page.expect_navigation():
         page.locator("#update-reload").click()
     wait_ready(page)
@@ -96,14 +101,15 @@ def test_new_build_replaces_old_cache(page: Page, site: SiteServer, open_game, w
 
 
 def png_size(data: bytes) -> str:
-    """"WxH" from a PNG's IHDR chunk."""
+    """ "WxH" from a PNG's IHDR chunk."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
     width, height = struct.unpack(">II", data[16:24])
     return f"{width}x{height}"
 
 
-def test_manifest_makes_the_game_installable(persistent_context: BrowserContext, site: SiteServer,
-                                             open_game) -> None:
+def test_manifest_makes_the_game_installable(
+    persistent_context: BrowserContext, site: SiteServer, open_game
+) -> None:
     page = open_game(persistent_context.new_page())
     href = page.locator("link[rel=manifest]").evaluate("link => link.href")
     response = page.request.get(href)
@@ -134,7 +140,9 @@ def test_manifest_makes_the_game_installable(persistent_context: BrowserContext,
 
 
 # Script, style and config references that would fetch from another host.
-REMOTE_REFERENCE = re.compile(r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I)
+REMOTE_REFERENCE = re.compile(
+    r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I
+)
 CDN_NAMES = ("cdn", "jsdelivr", "unpkg", "pyscript.net", "esm.sh", "skypack", "googleapis", "gstatic")
 
 
@@ -149,4 +157,6 @@ def test_page_and_config_name_no_other_host() -> None:
 def test_a_boot_fetches_only_from_this_machine(page: Page, open_game, network_log) -> None:
     open_game(page)
     page.wait_for_function(CONTROLLED)
-    assert network_log and all(url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")) for url in network_log)
+    assert network_log and all(
+        url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")) for url in network_log
+    )

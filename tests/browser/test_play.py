@@ -77,7 +77,9 @@ def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
     result = page.locator("#result")
     expect(result).to_be_visible()
     expect(page.locator("#result-heading")).to_contain_text("won")
-    expect(page.locator("#result-text")).to_contain_text(f"fewest moves this deal allows: {solution.min_moves}")
+    expect(page.locator("#result-text")).to_contain_text(
+        f"fewest moves this deal allows: {solution.min_moves}"
+    )
     expect(page.locator("#result-text")).to_contain_text(f"score {score}")
 
     expect(page.locator("[data-stat=played]")).to_have_text("1")
