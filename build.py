@@ -3,7 +3,7 @@
 
     python3 build.py                     assemble dist/ (the whole site)
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
-    python3 build.py test [PYTEST ARGS]  set up .venv and Chromium, build, run pytest
+    python3 build.py test [PYTEST ARGS]  set up the tests (tools/testenv.py), build, run pytest
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
 The PyScript and Pyodide runtimes are pinned below and checked against their
@@ -15,29 +15,30 @@ from __future__ import annotations
 import argparse
 import base64
 import hashlib
-import http.server
 import json
 import os
 import shutil
 import subprocess
 import sys
 import tarfile
-import threading
+import tomllib
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from tools import testenv
+from tools.siteserver import serve
+
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 NPM_CACHE = ROOT / ".cache" / "npm"
-VENV = ROOT / ".venv"
-REQUIREMENTS = ROOT / "requirements-dev.txt"
 SW_TEMPLATE = ROOT / "sw.template.js"
-SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 
 PAGE_FILES = ("index.html", "pyscript.toml")
 VENDOR = Path("static") / "vendor"
+# Where page_html writes the plugin list of pyscript.toml.
+MPY_CONFIG = "<mpy-config></mpy-config>"
 
 
 @dataclass(frozen=True)
@@ -161,13 +162,29 @@ def build(dist: Path = DIST) -> str:
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
-    for name in PAGE_FILES:
-        shutil.copyfile(ROOT / name, dist / name)
+    shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
+    (dist / "index.html").write_text(page_html(ROOT / "index.html", ROOT / "pyscript.toml"), encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
     extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
     extract(fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide)
     return write_service_worker(dist)
+
+
+def page_html(page: Path, config: Path) -> str:
+    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`.
+
+    PyScript's core evaluates plugins once per interpreter type it knows, `py` and `mpy`.
+    The game's `<script type="py">` reads pyscript.toml, but the `mpy` type reads only an
+    `<mpy-config>` element: without the same list there, core still loads the plugins
+    pyscript.toml turns off (editor, terminal, game, ...) and fetches their files.
+    The list is written once, in pyscript.toml, and copied here at build time.
+    """
+    html = page.read_text(encoding="utf-8")
+    if html.count(MPY_CONFIG) != 1:
+        sys.exit(f"build: {page.name} needs exactly one empty {MPY_CONFIG}")
+    plugins = tomllib.loads(config.read_text(encoding="utf-8"))["plugins"]
+    return html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
 
 
 def write_package_zip(package: Path, out: Path) -> None:
@@ -219,169 +236,16 @@ def write_service_worker(dist: Path) -> str:
     return version
 
 
-# --- static server ----------------------------------------------------------
-
-MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".webmanifest": "application/manifest+json",
-    ".json": "application/json",
-    ".svg": "image/svg+xml",
-    ".toml": "text/plain",
-    ".zip": "application/zip",
-}
-
-
-class SiteServer(http.server.ThreadingHTTPServer):
-    """Serves `root` under the URL path `prefix`, as GitHub Pages serves a project site.
-
-    `root` may be swapped while running, to publish a new build at the same address.
-    """
-
-    daemon_threads = True
-
-    def __init__(self, root: Path, prefix: str = "/", port: int = 0, quiet: bool = False) -> None:
-        super().__init__(("127.0.0.1", port), SiteHandler)
-        self.root = root
-        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-        self.quiet = quiet
-
-    @property
-    def url(self) -> str:
-        """The site's address, ending in "/"."""
-        return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
-
-    def start(self) -> SiteServer:
-        """Serve from a background thread until `stop()`."""
-        threading.Thread(target=self.serve_forever, daemon=True).start()
-        return self
-
-    def stop(self) -> None:
-        """Stop serving and close the socket, so that connections are refused, not left hanging."""
-        self.shutdown()
-        self.server_close()
-
-
-class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files from the server's current root, with the MIME types the runtime needs."""
-
-    server: SiteServer
-    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
-
-    def translate_path(self, path: str) -> str:
-        """Map a URL under the prefix to a file of the current root."""
-        self.directory = str(self.server.root)
-        return super().translate_path("/" + path.removeprefix(self.server.prefix))
-
-    def send_head(self):  # type: ignore[override]
-        """404 outside the prefix; redirect the bare prefix to its directory, as Pages does."""
-        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if url_path + "/" == self.server.prefix:
-            self.send_response(301)
-            self.send_header("Location", self.server.prefix)
-            self.end_headers()
-            return None
-        if not url_path.startswith(self.server.prefix):
-            self.send_error(404)
-            return None
-        return super().send_head()
-
-    def log_message(self, format: str, *args: object) -> None:
-        if not self.server.quiet:
-            super().log_message(format, *args)
-
-
-def serve(port: int) -> None:
-    """Serve dist/ until interrupted."""
-    server = SiteServer(DIST, port=port)
-    print(f"Serving Royal Marriage at {server.url} (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
-
-
 # --- tests ------------------------------------------------------------------
-
-
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
-
-
-def ensure_venv() -> Path:
-    """Create .venv and install requirements-dev.txt, skipping pip when nothing changed."""
-    stamp = VENV / ".requirements.sha256"
-    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
-    if not venv_python().exists():
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    if not stamp.exists() or stamp.read_text() != wanted:
-        subprocess.run(
-            [
-                str(venv_python()),
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--disable-pip-version-check",
-                "-r",
-                str(REQUIREMENTS),
-            ],
-            check=True,
-        )
-        stamp.write_text(wanted)
-    return venv_python()
-
-
-def ensure_chromium(python: Path) -> str:
-    """Return a Chromium binary, installing one if needed; exit loudly if none can be had.
-
-    Browser tests must never be skipped for want of a browser.
-    """
-    chromium = _existing_chromium(python)
-    if chromium is None and shutil.which("apt-get"):
-        env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
-        subprocess.run(["apt-get", "update"], env=env, check=False)
-        subprocess.run(["apt-get", "install", "-y", "chromium"], env=env, check=False)
-        chromium = _existing_chromium(python)
-    if chromium is None:
-        subprocess.run([str(python), "-m", "playwright", "install", "chromium"], check=False)
-        chromium = _existing_chromium(python)
-    if chromium is None:
-        sys.exit("build: no Chromium found or installable; the browser tests cannot run")
-    return chromium
-
-
-def _existing_chromium(python: Path) -> str | None:
-    """ROYAL_CHROMIUM if set, else Debian's chromium, else Playwright's own download."""
-    if os.environ.get("ROYAL_CHROMIUM"):
-        return os.environ["ROYAL_CHROMIUM"]
-    if SYSTEM_CHROMIUM.exists():
-        return str(SYSTEM_CHROMIUM)
-    found = subprocess.run(
-        [
-            str(python),
-            "-c",
-            "from playwright.sync_api import sync_playwright as p\n"
-            "with p() as pw: print(pw.chromium.executable_path)",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    return found if found and Path(found).exists() else None
 
 
 def run_tests(pytest_args: Sequence[str]) -> int:
     """Set everything up, build, and return pytest's exit status ("no tests" fails)."""
-    python = ensure_venv()
-    chromium = ensure_chromium(python)
+    setup = testenv.prepare()
     build()
-    env = {**os.environ, "ROYAL_CHROMIUM": chromium}
+    env = {**os.environ, **setup.variables}
     status = subprocess.run(
-        [str(python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
+        [str(setup.python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
     ).returncode
     if status == 5:
         print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
@@ -408,7 +272,7 @@ def main(argv: Sequence[str]) -> int:
     version = build()
     print(f"Built {DIST.relative_to(ROOT)}/ (cache version {version})")
     if args.command == "serve":
-        serve(args.port)
+        serve(DIST, args.port)
     return 0
 
 

@@ -1,17 +1,16 @@
-"""build.py: pinned runtime, reproducible package zip, service worker, static server."""
+"""build.py: pinned runtime, reproducible package zip, service worker."""
 
 from __future__ import annotations
 
 import json
-import urllib.error
-import urllib.request
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
 
 import build
-from build import DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT, SiteServer
+from build import DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
 
 
 def test_integrity_matches_npm_format() -> None:
@@ -75,42 +74,27 @@ def test_built_site_has_the_runtime_and_a_complete_precache() -> None:
     assert precache_of(DIST) == ["./"] + [f"./{f}" for f in files if f != "sw.js"]
 
 
-@pytest.fixture
-def server(tmp_path: Path):
-    (tmp_path / "index.html").write_text("<p>home</p>")
-    (tmp_path / "a.wasm").write_bytes(b"\0asm")
-    (tmp_path / "a.mjs").write_text("export {}")
-    (tmp_path / "m.webmanifest").write_text("{}")
-    running = SiteServer(tmp_path, "/royal-marriage/", quiet=True).start()
-    yield running
-    running.stop()
+def test_page_gets_the_plugin_list_of_the_config(tmp_path: Path) -> None:
+    page, config = tmp_path / "index.html", tmp_path / "pyscript.toml"
+    page.write_text("<body>\n  <mpy-config></mpy-config>\n</body>")
+    config.write_text('name = "x"\nplugins = ["!py-editor", "!donkey"]\n')
+    html = build.page_html(page, config)
+    body = html[html.index("<mpy-config>") + len("<mpy-config>") : html.index("</mpy-config>")]
+    assert tomllib.loads(body) == {"plugins": ["!py-editor", "!donkey"]}
+    assert html.startswith("<body>\n  <mpy-config>") and html.endswith("</mpy-config>\n</body>")
 
 
-def fetch(url: str) -> tuple[int, str]:
-    try:
-        with urllib.request.urlopen(url) as response:
-            return response.status, response.headers["Content-Type"]
-    except urllib.error.HTTPError as error:
-        return error.code, ""
+def test_page_without_an_empty_mpy_config_is_refused(tmp_path: Path) -> None:
+    page, config = tmp_path / "index.html", tmp_path / "pyscript.toml"
+    page.write_text('<mpy-config>plugins = ["!donkey"]</mpy-config>')
+    config.write_text('plugins = ["!donkey"]\n')
+    with pytest.raises(SystemExit, match="mpy-config"):
+        build.page_html(page, config)
 
 
-@pytest.mark.parametrize(
-    ("path", "status", "mime"),
-    [
-        ("", 200, "text/html"),
-        ("?deal=5", 200, "text/html"),
-        ("a.wasm", 200, "application/wasm"),
-        ("a.mjs", 200, "text/javascript"),
-        ("m.webmanifest", 200, "application/manifest+json"),
-        ("missing.js", 404, ""),
-    ],
-)
-def test_server_serves_under_its_subpath_with_runtime_mime_types(
-    server: SiteServer, path: str, status: int, mime: str
-) -> None:
-    assert fetch(server.url + path) == (status, mime)
-
-
-def test_server_redirects_the_bare_subpath_and_hides_everything_else(server: SiteServer) -> None:
-    assert fetch(server.url.rstrip("/")) == (200, "text/html")  # followed the redirect
-    assert fetch(server.url.replace("/royal-marriage/", "/index.html"))[0] == 404
+def test_built_page_and_config_turn_off_the_same_plugins() -> None:
+    html = (DIST / "index.html").read_text(encoding="utf-8")
+    body = html[html.index("<mpy-config>") + len("<mpy-config>") : html.index("</mpy-config>")]
+    plugins = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    assert plugins and all(name.startswith("!") for name in plugins)
+    assert tomllib.loads(body)["plugins"] == plugins

@@ -24,7 +24,8 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
-from build import DIST, SiteServer  # noqa: E402
+from build import DIST  # noqa: E402
+from tools.siteserver import SiteServer  # noqa: E402
 from conftest import CHROMIUM_FLAGS  # noqa: E402
 from royal.deals import numbered_deal  # noqa: E402
 from royal.line import Line  # noqa: E402

@@ -48,7 +48,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, Request, expect
 
-from build import DIST, SiteServer
+from build import DIST
+from tools.siteserver import SiteServer
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1440, "height": 900}

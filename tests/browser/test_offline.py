@@ -7,11 +7,13 @@ import re
 import shutil
 import struct
 import time
+import tomllib
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from build import DIST, SiteServer, content_version, site_files, write_service_worker
+from build import DIST, content_version, site_files, write_service_worker
+from tools.siteserver import SiteServer
 
 MARKER = ("royal-offline-test", "kept")
 READ_STORAGE = "JSON.stringify(Object.entries(localStorage).sort())"
@@ -152,6 +154,20 @@ def test_page_and_config_name_no_other_host() -> None:
         assert not REMOTE_REFERENCE.search(text), name
         assert not [cdn for cdn in CDN_NAMES if cdn in text.lower()], name
     assert "://" not in (DIST / "pyscript.toml").read_text(encoding="utf-8")
+
+
+def test_plugins_the_config_turns_off_are_never_loaded(page: Page, open_game) -> None:
+    """pyscript.toml's list, which the build copies into <mpy-config>, keeps their files unfetched."""
+    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    turned_off = [name.removeprefix("!") for name in config["plugins"]]
+    chunks = [path.name for path in (DIST / "static/vendor/pyscript").glob("*.js")]
+    for name in turned_off:  # each plugin has its own chunk, so the check below can fail
+        assert [chunk for chunk in chunks if re.fullmatch(rf"{name}-[\w-]+\.js", chunk)], name
+    open_game(page)
+    loaded = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
+    assert any("/static/vendor/pyscript/" in url for url in loaded)
+    fetched = [url for url in loaded for name in turned_off if re.search(rf"/{name}-[\w-]+\.js$", url)]
+    assert fetched == []
 
 
 def test_a_boot_fetches_only_from_this_machine(page: Page, open_game, network_log) -> None:

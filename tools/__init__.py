@@ -1,0 +1,1 @@
+"""Tools for building, serving and testing the site; never part of the game or its package."""

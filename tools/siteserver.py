@@ -1,0 +1,99 @@
+"""A local static server for the built site, as GitHub Pages serves a project site.
+
+`python3 build.py serve` plays the game with it, and the browser tests and benchmarks
+serve dist/ with it under the subpath /royal-marriage/, so that every path in the site
+is proven relative. Standard library only.
+"""
+
+from __future__ import annotations
+
+import http.server
+import threading
+from pathlib import Path
+from typing import BinaryIO, ClassVar
+
+# Types the runtime needs that Python's table lacks or gets wrong on some systems.
+MIME_TYPES = {
+    ".wasm": "application/wasm",
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".webmanifest": "application/manifest+json",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".toml": "text/plain",
+    ".zip": "application/zip",
+}
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    """Serves `root` under the URL path `prefix`, as GitHub Pages serves a project site.
+
+    `root` may be swapped while running, to publish a new build at the same address.
+    """
+
+    daemon_threads = True
+
+    def __init__(self, root: Path, prefix: str = "/", port: int = 0, quiet: bool = False) -> None:
+        super().__init__(("127.0.0.1", port), SiteHandler)
+        self.root = root
+        self.prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
+        self.quiet = quiet
+
+    @property
+    def url(self) -> str:
+        """The site's address, ending in "/"."""
+        return f"http://127.0.0.1:{self.server_address[1]}{self.prefix}"
+
+    def start(self) -> SiteServer:
+        """Serve from a background thread until `stop()`."""
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+        return self
+
+    def stop(self) -> None:
+        """Stop serving and close the socket, so that connections are refused, not left hanging."""
+        self.shutdown()
+        self.server_close()
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files from the server's current root, with the MIME types the runtime needs."""
+
+    server: SiteServer
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        **MIME_TYPES,
+    }
+
+    def translate_path(self, path: str) -> str:
+        """Map a URL under the prefix to a file of the current root."""
+        self.directory = str(self.server.root)
+        return super().translate_path("/" + path.removeprefix(self.server.prefix))
+
+    def send_head(self) -> BinaryIO | None:
+        """404 outside the prefix; redirect the bare prefix to its directory, as Pages does."""
+        url_path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if url_path + "/" == self.server.prefix:
+            self.send_response(301)
+            self.send_header("Location", self.server.prefix)
+            self.end_headers()
+            return None
+        if not url_path.startswith(self.server.prefix):
+            self.send_error(404)
+            return None
+        return super().send_head()
+
+    def log_message(self, format: str, *args: object) -> None:
+        if not self.server.quiet:
+            super().log_message(format, *args)
+
+
+def serve(root: Path, port: int) -> None:
+    """Serve `root` at the domain root until interrupted."""
+    server = SiteServer(root, port=port)
+    print(f"Serving Royal Marriage at {server.url} (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
