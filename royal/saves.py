@@ -9,26 +9,62 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Callable
 
 from royal.game import Game
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
 APP = "royal-marriage"
-VERSION = 1
 MAX_EVENTS = 100_000
 MAX_COUNT = 10**9
+
+#: The format each kind of record is written in. A kind's number grows by one with each change
+#: to its body, and each change adds the step that turns the old body into the new one below.
+VERSIONS: dict[str, int] = {"game": 1, "stats": 1}
+
+#: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
+#: function of the parsed JSON: it must not trust the old body more than the loader would (the
+#: loader checks the result), and it stays here for good: every older format keeps loading.
+MIGRATIONS: dict[str, dict[int, Callable[[object], object]]] = {"game": {}, "stats": {}}
 
 
 class SaveError(ValueError):
     """Saved data that cannot be read, with the reason."""
 
 
+class NewerSave(SaveError):
+    """Data written by a newer build of the game: left untouched, never set aside or replaced."""
+
+
 def _dump(kind: str, body: object) -> str:
-    return json.dumps({"app": APP, "kind": kind, "version": VERSION, kind: body}, separators=(",", ":"))
+    return json.dumps(
+        {"app": APP, "kind": kind, "version": VERSIONS[kind], kind: body}, separators=(",", ":")
+    )
+
+
+def migrate(kind: str, version: int, body: object) -> object:
+    """The body of a ``kind`` record of format ``version`` in the current format.
+
+    Raises :class:`NewerSave` for a format newer than this build knows, SaveError for one that
+    never existed (below 1, or a gap in the steps).
+    """
+    current = VERSIONS[kind]
+    if version > current:
+        raise NewerSave(f"saved by a newer version of the game (format {version}, this is {current})")
+    if version < 1:
+        raise SaveError(f"saved in an unknown format version {version}")
+    for step in range(version, current):
+        if step not in MIGRATIONS[kind]:
+            raise SaveError(f"saved in an unknown format version {version}")
+        try:
+            body = MIGRATIONS[kind][step](body)
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+            raise SaveError(f"saved {kind} of format {version} is inconsistent") from None
+    return body
 
 
 def _open(text: object, kind: str) -> object:
-    """Parse the envelope and return its body, or raise SaveError."""
+    """Parse the envelope and return its body in the current format, or raise SaveError."""
     if not isinstance(text, str):
         raise SaveError("saved data must be text")
     try:
@@ -40,11 +76,7 @@ def _open(text: object, kind: str) -> object:
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise SaveError("saved data has no version number")
-    if version > VERSION:
-        raise SaveError(f"saved by a newer version of the game (format {version}, this is {VERSION})")
-    if version != VERSION:
-        raise SaveError(f"saved in an unknown format version {version}")
-    return data.get(kind)
+    return migrate(kind, version, data.get(kind))
 
 
 def dump_game(game: Game, now: float) -> str:

@@ -34,6 +34,11 @@ NO_STORAGE = (
     "This browser is not keeping data for this page, so you can play, "
     "but your game and stats will not be kept after you leave."
 )
+NEWER_ELSEWHERE = (
+    "A newer version of the game is open elsewhere in this browser, or was used here. "
+    "This page plays without saving, so that it changes nothing the newer version saved: "
+    "reload to play the newer version with your progress."
+)
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,7 @@ class Session:
         if storage is None:
             self.notices.append(Notice(NO_STORAGE))
         # Read before probing for writes: a full storage still gives back the player's saves.
+        self.stats = Stats()
         self.stats = self._read_stats()
         saved = self._read_game()
         self._probe()
@@ -86,12 +92,16 @@ class Session:
         except StorageError:
             self._lose_storage()
 
-    def _lose_storage(self) -> None:
+    def _lose_storage(self, why: str = NO_STORAGE) -> None:
         """Go on in memory and say so, once."""
         if self.persistent:
-            self.notices.append(Notice(NO_STORAGE))
+            self.notices.append(Notice(why))
         self.storage = MemoryStorage()
         self.persistent = False
+
+    def _yield_to_newer(self) -> None:
+        """A newer build wrote here: leave its data untouched and play on in memory."""
+        self._lose_storage(NEWER_ELSEWHERE)
 
     def _get(self, key: str) -> str | None:
         try:
@@ -135,6 +145,9 @@ class Session:
             return Stats()
         try:
             return saves.load_stats(text)
+        except saves.NewerSave:
+            self._yield_to_newer()
+            return self.stats
         except saves.SaveError as error:
             self._keep_aside("stats", text, str(error))
             return Stats()
@@ -145,6 +158,9 @@ class Session:
             return None
         try:
             return saves.load_game(text, self.now())
+        except saves.NewerSave:
+            self._yield_to_newer()
+            return None
         except saves.SaveError as error:
             self._keep_aside("game", text, str(error))
             return None
@@ -162,6 +178,9 @@ class Session:
         if text is not None and text != self._written_game:
             try:
                 adopted = saves.load_game(text, self.now())
+            except saves.NewerSave:
+                self._yield_to_newer()
+                return True
             except saves.SaveError:
                 adopted = None  # the other tab's write was cut short: keep ours, saved next move
             if adopted is not None:
@@ -178,6 +197,9 @@ class Session:
             try:
                 self.stats = saves.load_stats(stats_text)
                 changed = True
+            except saves.NewerSave:
+                self._yield_to_newer()
+                return True
             except saves.SaveError:
                 pass
         return changed

@@ -109,6 +109,47 @@ def test_envelope_problems_are_named(change, reason):
         load_game(json.dumps(data), 20.0)
 
 
+def test_a_newer_format_is_its_own_error_so_it_is_left_untouched():
+    for kind, load in (("game", lambda t: load_game(t, 0.0)), ("stats", load_stats)):
+        text = json.dumps({"app": "royal-marriage", "kind": kind, "version": saves.VERSIONS[kind] + 1})
+        with pytest.raises(saves.NewerSave, match="newer version"):
+            load(text)
+
+
+def test_older_formats_are_migrated_step_by_step(monkeypatch):
+    """The machinery a format change uses: each step runs once, in order, then the loader checks."""
+    old = json.loads(dump_stats(stats_with_history()))
+    monkeypatch.setitem(saves.VERSIONS, "stats", 3)
+    steps = []
+
+    def one_to_two(body):
+        steps.append(1)
+        return {**body, "renamed": body.pop("best_score")}
+
+    def two_to_three(body):
+        steps.append(2)
+        return {**body, "best_score": body.pop("renamed")}
+
+    monkeypatch.setitem(saves.MIGRATIONS, "stats", {1: one_to_two, 2: two_to_three})
+    assert load_stats(json.dumps(old)) == stats_with_history()
+    assert steps == [1, 2]
+    assert json.loads(dump_stats(stats_with_history()))["version"] == 3
+    old["version"] = 2
+    old["stats"]["renamed"] = old["stats"].pop("best_score")
+    assert load_stats(json.dumps(old)) == stats_with_history()
+
+
+def test_a_migration_that_trips_on_a_tampered_body_is_a_save_error(monkeypatch):
+    monkeypatch.setitem(saves.VERSIONS, "stats", 2)
+    monkeypatch.setitem(saves.MIGRATIONS, "stats", {1: lambda body: body["gone"]})
+    for body in ({}, [], None, "x"):
+        with pytest.raises(SaveError, match="inconsistent"):
+            load_stats(json.dumps({"app": "royal-marriage", "kind": "stats", "version": 1, "stats": body}))
+    monkeypatch.setitem(saves.MIGRATIONS, "stats", {})
+    with pytest.raises(SaveError, match="unknown format version 1"):
+        load_stats(dump_stats(Stats()).replace('"version":2', '"version":1'))
+
+
 @pytest.mark.parametrize(
     "text",
     [

@@ -2,6 +2,7 @@
 and playing on when the browser refuses storage (SPEC "Stats on this device", "Saves")."""
 
 import datetime as dt
+import json
 import random
 
 import pytest
@@ -11,7 +12,7 @@ from royal.deals import numbered_deal
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import GAME_KEY, KEPT_PREFIX, NO_STORAGE, STATS_KEY, Session
+from royal.session import GAME_KEY, KEPT_PREFIX, NEWER_ELSEWHERE, NO_STORAGE, STATS_KEY, Session
 from royal.solver import is_winnable, solve
 from royal.storage import MemoryStorage, StorageError
 
@@ -281,16 +282,51 @@ def test_sync_ignores_a_cut_short_write():
 @pytest.mark.parametrize("key, kind", [(GAME_KEY, "game"), (STATS_KEY, "stats")])
 def test_unreadable_data_is_kept_aside_with_a_notice(key, kind):
     storage = MemoryStorage()
-    storage.set(key, '{"app": "royal-marriage", "kind": "%s", "version": 99}' % kind)
+    never_existed = json.dumps({"app": "royal-marriage", "kind": kind, "version": 0})
+    storage.set(key, never_existed)
     s = session(storage)
     aside = f"{KEPT_PREFIX}{kind}.1"
-    assert storage.get(aside) == '{"app": "royal-marriage", "kind": "%s", "version": 99}' % kind
+    assert storage.get(aside) == never_existed
     assert len(s.notices) == 1 and s.notices[0].warning
-    assert aside in s.notices[0].text and "newer version" in s.notices[0].text
+    assert aside in s.notices[0].text and "unknown format version" in s.notices[0].text
     assert s.persistent and not s.resumed
     # A fresh, valid game (and stats once counted) replace it in its place.
     assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id
     assert s.stats.played == 0
+
+
+def newer(kind, body=None):
+    """A record as a later build of the game might write it."""
+    return json.dumps({"app": "royal-marriage", "kind": kind, "version": 99, kind: body or {"x": 1}})
+
+
+@pytest.mark.parametrize("key, kind", [(GAME_KEY, "game"), (STATS_KEY, "stats")])
+def test_data_of_a_newer_version_is_left_untouched_and_the_game_plays_in_memory(key, kind):
+    storage = MemoryStorage()
+    storage.set(key, newer(kind))
+    before = dict(storage.data)
+    s = session(storage)
+    assert [n.text for n in s.notices] == [NEWER_ELSEWHERE]
+    assert not s.persistent
+    s.play(s.game.legal_moves()[0])
+    s.new_game()
+    assert s.stats.played == 1  # counted in this page
+    assert storage.data == before  # nothing set aside, nothing written over
+
+
+def test_a_newer_version_writing_while_this_tab_plays_stops_this_tab_saving():
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time)
+    s.play(s.game.legal_moves()[0])
+    storage.set(STATS_KEY, newer("stats"))
+    storage.set(GAME_KEY, newer("game"))
+    before = dict(storage.data)
+    assert s.sync()
+    assert NEWER_ELSEWHERE in [n.text for n in s.notices]
+    s.play(s.game.legal_moves()[0])
+    s.new_game()
+    assert storage.data == before
+    assert s.stats.played == 1
 
 
 def test_kept_aside_data_is_never_overwritten():
