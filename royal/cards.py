@@ -6,6 +6,8 @@ tests exchange, so the engine keeps cards as plain strings and validates them at
 
 from __future__ import annotations
 
+from royal.excerpt import quoted
+
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 
@@ -19,7 +21,7 @@ _RANK_SHOWN = {"T": "10"}
 _RANK_SPOKEN = dict(
     zip(
         RANKS,
-        "ace two three four five six seven eight nine ten jack queen king".split(),
+        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
         strict=True,
     )
 )
@@ -42,7 +44,7 @@ def parse_card(text: str) -> str:
     code = text.strip().upper()
     if code not in _KNOWN or not text.isascii():
         raise CardError(
-            f"unknown card code {text.strip()!r}: a code is a rank ({' '.join(RANKS)}) "
+            f"unknown card code {quoted(text.strip())}: a code is a rank ({' '.join(RANKS)}) "
             f"followed by a suit ({' '.join(SUITS)}), like QH or TD"
         )
     return code

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+from royal.excerpt import quoted
 from royal.line import Line
 from royal.solver import solve
 
@@ -49,7 +50,7 @@ def _deal_range(text: str) -> range:
     start = _number(first)
     stop = _number(last) if last else start
     if stop < start:
-        raise InputError(f"deal range {text!r} runs backwards")
+        raise InputError(f"deal range {quoted(text)} runs backwards")
     return range(start, stop + 1)
 
 

@@ -25,12 +25,15 @@ from collections import Counter
 from collections.abc import Iterable
 
 from royal.cards import ALL_CARDS, KING_OF_HEARTS, QUEEN_OF_HEARTS, CardError, parse_card
+from royal.excerpt import quoted
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
 #: Deal numbers run from 1 to this, the largest 64-bit seed.
 MAX_DEAL = _MASK
+#: Unknown codes named one by one in a message; the rest are counted.
+UNKNOWN_NAMED = 3
 
 
 class DealError(ValueError):
@@ -68,10 +71,10 @@ def parse_deal_number(text: object) -> int:
     elif isinstance(text, str) and text.strip().isdigit() and text.strip().isascii():
         digits = text.strip().lstrip("0") or "0"
         if len(digits) > len(str(MAX_DEAL)):  # int() refuses very long texts with ValueError
-            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {digits[:24]}...")
+            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {quoted(digits)}")
         number = int(digits)
     else:
-        raise DealError(f"deal number {str(text)[:40]!r} is not a whole number")
+        raise DealError(f"deal number {quoted(text)} is not a whole number")
     if not 1 <= number <= MAX_DEAL:
         shown = number if number.bit_length() <= 128 else "a number that long"
         raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {shown}")
@@ -98,24 +101,34 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     """Validate a player-supplied order of all 52 cards, or raise DealError saying what is wrong.
 
     Every problem found is reported in one message, so a hand-typed link can be fixed at once.
+    A list far from 52 long is refused on its length alone: naming each of a million unknown
+    codes would help nobody and cost seconds.
     """
     try:
         items = list(codes)
     except TypeError:
         raise DealError("a custom deal must be a list of 52 card codes") from None
+    if len(items) > 2 * len(ALL_CARDS):
+        raise DealError(f"expected 52 cards, got {len(items)}")
     cards: list[str] = []
     problems: list[str] = []
+    unknown = 0
     for position, item in enumerate(items, start=1):
         try:
             cards.append(parse_card(item))  # type: ignore[arg-type]
         except CardError:
-            problems.append(f"unknown card code {str(item).strip()[:10]!r} at position {position}")
+            unknown += 1
+            if unknown <= UNKNOWN_NAMED:
+                shown = quoted(item.strip() if isinstance(item, str) else item)
+                problems.append(f"unknown card code {shown} at position {position}")
+    if unknown > UNKNOWN_NAMED:
+        problems.append(f"{unknown - UNKNOWN_NAMED} more unknown codes")
     counts = Counter(cards)
     duplicates = [c for c, n in counts.items() if n > 1]
     if duplicates:
         problems.append("duplicate " + ", ".join(duplicates))
     missing = [c for c in ALL_CARDS if c not in counts]
-    if missing and not any(p.startswith("unknown") for p in problems):
+    if missing and not unknown:
         problems.append(
             f"missing {len(missing)} card{'s' if len(missing) > 1 else ''}: " + ", ".join(missing)
         )

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from royal.cards import CardError, cards_match, is_card, parse_card, spoken_name
+from royal.excerpt import quoted
 
 #: A move encloses exactly one or exactly two surviving cards.
 GAPS = (1, 2)
@@ -33,14 +34,14 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``"QH-7H"``; raise :class:`IllegalMove` when it is not two codes and a dash."""
         if not isinstance(text, str) or text.count("-") != 1:
-            raise IllegalMove(f"{str(text)[:20]!r} is not a move: write two cards like QH-7H")
+            raise IllegalMove(f"{quoted(text)} is not a move: write two cards like QH-7H")
         left, right = text.split("-")
         try:
             move = cls(parse_card(left), parse_card(right))
         except CardError as error:
-            raise IllegalMove(f"{text!r} is not a move: {error}") from None
+            raise IllegalMove(f"{quoted(text)} is not a move: {error}") from None
         if move.left == move.right:
-            raise IllegalMove(f"{text!r} is not a move: the two boundaries must differ")
+            raise IllegalMove(f"{quoted(text)} is not a move: the two boundaries must differ")
         return move
 
 
@@ -108,7 +109,7 @@ class Line:
         except ValueError:
             gone = move.left if move.left not in self._cards else move.right
             if not is_card(gone):  # a Move built directly from a text that is no card
-                raise IllegalMove(f"{move}: {gone!r} is not a card code") from None
+                raise IllegalMove(f"{quoted(gone)} is not a card code") from None
             raise IllegalMove(f"{move}: the {spoken_name(gone)} is no longer in the line") from None
         if j < i:
             raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")

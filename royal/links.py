@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
 
+#: The longest parameter a link may carry: 52 codes, their commas and generous spacing take
+#: 155 to about 300 characters. Anything longer is refused before it is read.
+MAX_PARAM = 400
+
 
 @dataclass(frozen=True)
 class DealRequest:
@@ -20,6 +24,9 @@ def parse_link(params: Mapping[str, str]) -> DealRequest | None:
     """The deal named by URL parameters, ``None`` when they name none, DealError if bad."""
     if "deal" in params and "cards" in params:
         raise DealError("a link names either a deal number or cards, not both")
+    for name in ("deal", "cards"):
+        if len(params.get(name, "")) > MAX_PARAM:
+            raise DealError(f"the link's {name} is {len(params[name])} characters long, far too long")
     if "deal" in params:
         number = parse_deal_number(params["deal"])
         return DealRequest(numbered_deal(number), number)

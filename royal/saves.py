@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 from collections.abc import Callable
 
+from royal.excerpt import quoted
 from royal.game import Game
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
@@ -50,12 +51,12 @@ def migrate(kind: str, version: int, body: object) -> object:
     """
     current = VERSIONS[kind]
     if version > current:
-        raise NewerSave(f"saved by a newer version of the game (format {version}, this is {current})")
+        raise NewerSave(f"saved by a newer version of the game (format {quoted(version)}, this is {current})")
     if version < 1:
-        raise SaveError(f"saved in an unknown format version {version}")
+        raise SaveError(f"saved in an unknown format version {quoted(version)}")
     for step in range(version, current):
         if step not in MIGRATIONS[kind]:
-            raise SaveError(f"saved in an unknown format version {version}")
+            raise SaveError(f"saved in an unknown format version {quoted(version)}")
         try:
             body = MIGRATIONS[kind][step](body)
         except (ValueError, TypeError, KeyError, AttributeError, RecursionError):

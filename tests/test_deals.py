@@ -311,3 +311,28 @@ def test_any_order_of_the_deck_is_valid_exactly_when_the_royals_are_at_the_ends(
         assert "must be the" in str(error)
     else:
         assert ok
+
+
+def test_messages_about_bad_orders_stay_short_whatever_the_input():
+    """Only a few unknown codes are named, each as a short excerpt; a huge list is refused at once."""
+    cases = [
+        ["ZZ" * 100_000] * 52,
+        ["QH", *(["x"] * 50), "KH"],
+        ["QH", *(["AS"] * 100), "KH"],
+        ["QH"] * 10**6,
+    ]
+    for codes in cases:
+        with pytest.raises(DealError) as refused:
+            custom_deal(codes)
+        assert len(str(refused.value)) < 400, str(refused.value)[:500]
+    with pytest.raises(DealError, match="47 more unknown codes"):
+        custom_deal(["QH", *(["x"] * 50), "KH"])
+    with pytest.raises(DealError, match="expected 52 cards, got 1000000$"):
+        custom_deal(["QH"] * 10**6)
+
+
+def test_a_long_deal_number_is_quoted_short():
+    for text in ["9" * 4000, "x" * 4000, "0" * 3000 + "1" * 3000]:
+        with pytest.raises(DealError) as refused:
+            parse_deal_number(text)
+        assert len(str(refused.value)) < 100

@@ -30,7 +30,8 @@ def test_cards_link_accepts_commas_spaces_and_lower_case():
         ({"deal": "0"}, "run from 1"),
         ({"deal": "abc"}, "not a whole number"),
         ({"deal": ""}, "not a whole number"),
-        ({"deal": "9" * 5000}, "run from 1"),
+        ({"deal": "9" * 300}, "run from 1"),
+        ({"deal": "9" * 5000}, "too long"),
         ({"cards": ""}, "got none"),
         ({"cards": "QH,AS,KH"}, "missing"),
         ({"deal": "1", "cards": "QH"}, "not both"),
@@ -60,3 +61,19 @@ def test_any_parameters_give_a_request_none_or_deal_error(params):
         assert str(error)
     else:
         assert request is None or (request.cards[0] == "QH" and request.cards[-1] == "KH")
+
+
+@pytest.mark.parametrize("name", ["cards", "deal"])
+@pytest.mark.parametrize("unit", ["ZZ,", "QH,", "A", "9"])
+def test_an_over_long_link_is_refused_at_once_with_a_short_message(name, unit):
+    text = unit * (2_000_000 // len(unit))
+    with pytest.raises(DealError) as refused:
+        parse_link({name: text})
+    assert len(str(refused.value)) < 100 and "too long" in str(refused.value)
+
+
+def test_the_longest_link_a_person_writes_still_opens():
+    cards = numbered_deal(5)
+    spaced = " , ".join(c.lower() for c in cards) + " , "
+    assert len(spaced) > 250
+    assert parse_link({"cards": spaced}) == DealRequest(cards, None)

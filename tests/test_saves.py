@@ -397,3 +397,27 @@ def test_mutations_do_get_refused():
     data["game"]["cards"][5] = "ZZ"
     with pytest.raises(SaveError, match="ZZ"):
         load_game(json.dumps(data), 0.0)
+
+
+@pytest.mark.parametrize(
+    "where, value",
+    [
+        ("event", "X" * 2_000_000 + "-QH"),
+        ("event", "QH-" + "Y" * 2_000_000),
+        ("event", "Z" * 2_000_000),
+        ("card", "Z" * 2_000_000),
+        ("version", -(10**4000)),
+    ],
+)
+def test_a_reason_quotes_only_an_excerpt_of_a_long_bad_value(where, value):
+    data = json.loads(dump_game(Game.numbered(1), 0.0))
+    data["game"]["number"] = None
+    if where == "event":
+        data["game"]["events"] = [value]
+    elif where == "card":
+        data["game"]["cards"][7] = value
+    else:
+        data["version"] = value
+    with pytest.raises(SaveError) as refused:
+        load_game(json.dumps(data), 0.0)
+    assert len(str(refused.value)) < 300, str(refused.value)[:400]
