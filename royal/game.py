@@ -58,7 +58,8 @@ class Game:
         self.line = Line(self.cards)
         self.redo_stack: list[Move] = []
         self.events: list[str] = []
-        self.score = 0
+        self.penalties = 0  # every undo and charged hint so far: never given back
+        self.time_bonus: int | None = None  # fixed at the win
         self.clock = Clock()
         self._solutions: dict[tuple[str, ...], Solution] = {}
         self._verdicts: dict[tuple[str, ...], bool] = {}
@@ -78,6 +79,24 @@ class Game:
     def moves(self) -> int:
         """Moves in the current line of play (undone moves do not count)."""
         return len(self.line.stack)
+
+    @property
+    def breakdown(self) -> scoring.Breakdown:
+        """The score's parts: the moves in the current line of play, the win, the penalties."""
+        removed = [len(played.removed) for played in self.line.stack]
+        won = self.outcome is Outcome.WON
+        return scoring.Breakdown(
+            cards=scoring.CARD_POINTS * sum(removed),
+            pairs=scoring.PAIR_BONUS * removed.count(2),
+            win_bonus=scoring.WIN_BONUS if won else 0,
+            time_bonus=(self.time_bonus or 0) if won else 0,
+            penalties=self.penalties,
+        )
+
+    @property
+    def score(self) -> int:
+        """The score shown: the running total, floored at 0 only here."""
+        return self.breakdown.shown
 
     @property
     def cards_left(self) -> int:
@@ -175,7 +194,7 @@ class Game:
         if not self.can_undo:
             raise IllegalMove("the game is won" if self.line.stack else "there is no move to undo")
         played = self.line.pop()
-        self.score = scoring.clamp(self.score - scoring.move_points(len(played.removed)) - scoring.UNDO_COST)
+        self.penalties += scoring.UNDO_COST
         self.redo_stack.append(played.move)
         self.events.append(UNDO)
         self.clock.set_halted(False, now)
@@ -201,18 +220,17 @@ class Game:
         if not solution.winnable:
             return None
         if not (self.events and self.events[-1] == HINT):
-            self.score = scoring.clamp(self.score - scoring.HINT_COST)
+            self.penalties += scoring.HINT_COST
             self.events.append(HINT)
         return solution.moves[0]
 
     def _push(self, move: Move, now: float) -> Played:
         played = self.line.push(move)
-        self.score += scoring.move_points(len(played.removed))
         outcome = self.outcome
         if outcome is not None:
             self.clock.set_halted(True, now)
         if outcome is Outcome.WON:
-            self.score += scoring.win_points(self.clock.seconds(now))
+            self.time_bonus = scoring.time_bonus(self.clock.seconds(now))
         return played
 
     # Saving ---------------------------------------------------------------------------

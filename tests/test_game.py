@@ -3,7 +3,7 @@
 The scoring model here is written from SPEC "Scoring", not from royal.scoring:
 +10 a card removed and +10 more for a pair; a win adds 500 + max(0, 600 - seconds);
 undo takes back the move's points and costs 15 more; redo gives the points again; each hint
-costs 25; the score never goes below 0.
+costs 25. The score is one running total, shown as 0 while that total is below 0.
 """
 
 from collections import Counter
@@ -149,13 +149,80 @@ def test_undo_takes_back_the_points_and_costs_15():
     assert game.score == 15 + 10 and game.moves == 2
 
 
-def test_score_never_goes_below_zero():
+def test_the_score_shows_0_while_the_total_is_below_0():
     game = Game.numbered(WINNABLE)
     assert game.hint() is not None
-    assert game.score == 0
+    assert game.score == 0 and game.breakdown.total == -25
     game.play(game.legal_moves()[0], 0.0)
     game.undo(0.0)
+    assert game.score == 0 and game.breakdown.total == -40
+
+
+def test_undo_all_and_redo_all_keeps_every_penalty():
+    """The issue's exploit: hints and undos, then undo to the start and redo: still charged."""
+    clean = Game.numbered(WINNABLE)
+    win(clean)
+    game = Game.numbered(WINNABLE)
+    moves = solve(game.cards).moves
+    for move in moves[:-1]:
+        game.hint()
+        game.play(move, 0.0)
+    charged_hints = len(moves) - 1
+    while game.can_undo:
+        game.undo(0.0)
+    undos = len(moves) - 1
     assert game.score == 0
+    while game.can_redo:
+        game.redo(0.0)
+    game.play(moves[-1], 0.0)
+    assert game.outcome is Outcome.WON
+    assert game.score == clean.score - 25 * charged_hints - 15 * undos
+    assert game.breakdown.penalties == 25 * charged_hints + 15 * undos
+
+
+def test_the_breakdown_adds_up_to_the_score():
+    game = Game.numbered(WINNABLE)
+    moves = solve(game.cards).moves
+    game.hint()
+    game.play(moves[0], 0.0)
+    game.undo(0.0)
+    for k, move in enumerate(moves):
+        game.play(move, 1.0 + k)
+    parts = game.breakdown
+    removed = [len(p.removed) for p in game.line.stack]
+    assert parts.cards == 10 * sum(removed) == 500
+    assert parts.pairs == 10 * removed.count(2)
+    assert parts.win_bonus == 500
+    assert parts.time_bonus == 600 - len(moves)  # the clock started at the undone first move, t=0
+    assert parts.penalties == 25 + 15
+    assert parts.total == game.score == parts.cards + parts.pairs + 500 + parts.time_bonus - 40
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(min_value=1, max_value=10**6),
+    st.lists(st.sampled_from(["play", "hint", "undo-redo"]), max_size=30),
+)
+def test_an_undo_then_redo_costs_exactly_15_and_a_hint_25(number, script):
+    """Whatever the score was, even 0 with the total below it, the floor hides no penalty."""
+    game = Game.numbered(number)
+    for step in script:
+        if game.outcome is not None:
+            break
+        before = game.breakdown.total
+        if step == "play":
+            played = game.play(game.legal_moves()[0], 0.0)
+            if game.outcome is None:
+                assert game.breakdown.total - before == points(len(played.removed))
+        elif step == "hint":
+            charged = not (game.events and game.events[-1] == "hint")
+            if game.hint() is not None:
+                assert before - game.breakdown.total == (25 if charged else 0)
+        elif game.can_undo:
+            game.undo(0.0)
+            game.redo(0.0)
+            assert before - game.breakdown.total == 15
+        assert game.score == max(0, game.breakdown.total)
 
 
 def test_a_new_move_clears_redo():
@@ -277,7 +344,7 @@ def test_random_play_keeps_the_invariants(number, script):
             if action == "hinted":
                 move = game.hint()
                 if move is not None and not last_was_hint:
-                    score = max(0, score - 25)
+                    score -= 25
                     last_was_hint = True
             else:
                 moves = game.legal_moves()
@@ -302,7 +369,7 @@ def test_random_play_keeps_the_invariants(number, script):
             game.undo(now)
             move, count = played.pop()
             positions.pop()
-            score = max(0, score - points(count) - 15)
+            score -= points(count) + 15
             redo.append(move)
             assert game.line.cards == positions[-1]  # the exact previous line
             last_was_hint = False
@@ -323,7 +390,7 @@ def test_random_play_keeps_the_invariants(number, script):
             hint = game.hint()
             if hint is not None:
                 if not last_was_hint:
-                    score = max(0, score - 25)
+                    score -= 25
                 last_was_hint = True
                 assert hint in winning_moves(Line(game.line.cards))
             else:
@@ -350,7 +417,7 @@ def test_random_play_keeps_the_invariants(number, script):
         assert Counter(cards) + gone == Counter(deal)  # cards conserved
         assert game.moves == len(game.line.stack) == len(played)
         assert game.cards_left == len(cards)
-        assert game.score == score >= 0
+        assert game.score == max(0, score) and game.breakdown.total == score
         assert [m for m, _ in played] == [p.move for p in game.line.stack]
         assert list(reversed(redo)) == list(reversed(game.redo_stack))
         assert game.can_redo == bool(redo)
