@@ -1,4 +1,4 @@
-"""Versioned JSON for the unfinished game and the stats, loaded strictly.
+"""Versioned JSON for the unfinished game, the stats and the settings, loaded strictly.
 
 Saved data comes from a place anyone can edit (localStorage, a copied profile), so loading
 trusts nothing: any input either yields a valid object or raises :class:`SaveError` with a
@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from royal.excerpt import quoted
 from royal.game import Game
+from royal.settings import Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
 APP = "royal-marriage"
@@ -21,12 +22,12 @@ MAX_COUNT = 10**9
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 1, "stats": 1}
+VERSIONS: dict[str, int] = {"game": 1, "stats": 1, "settings": 1}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
 #: loader checks the result), and it stays here for good: every older format keeps loading.
-MIGRATIONS: dict[str, dict[int, Callable[[object], object]]] = {"game": {}, "stats": {}}
+MIGRATIONS: dict[str, dict[int, Callable[[object], object]]] = {"game": {}, "stats": {}, "settings": {}}
 
 
 class SaveError(ValueError):
@@ -160,3 +161,17 @@ def load_stats(text: object) -> Stats:
     if stats.streak > stats.best_streak or (stats.streak > 0) != (stats.streak_day is not None):
         raise SaveError("saved stats: the streaks disagree")
     return stats
+
+
+def dump_settings(settings: Settings) -> str:
+    """The settings as a JSON text."""
+    return _dump("settings", settings.to_dict())
+
+
+def load_settings(text: object) -> Settings:
+    """Settings from :func:`dump_settings`'s text, exactly its fields, or SaveError."""
+    body = _open(text, "settings")
+    try:
+        return Settings.from_dict(body)
+    except (ValueError, TypeError) as error:
+        raise SaveError(f"saved settings: {error}") from None

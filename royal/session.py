@@ -17,14 +17,18 @@ from royal.deals import MAX_DEAL
 from royal.game import Game, Outcome
 from royal.line import Move, Played
 from royal.links import DealRequest
+from royal.settings import Settings
 from royal.stats import Stats
 from royal.storage import MemoryStorage, Storage, StorageError
 
 GAME_KEY = "royal-marriage.game"
 STATS_KEY = "royal-marriage.stats"
+SETTINGS_KEY = "royal-marriage.settings"
+#: Where the lost-game warning was kept ("on"/"off") before settings had a record of their own.
 WARN_KEY = "royal-marriage.warn-lost"
 KEPT_PREFIX = "royal-marriage.unreadable."
 PROBE_KEY = "royal-marriage.probe"
+KEYS = {"game": GAME_KEY, "stats": STATS_KEY, "settings": SETTINGS_KEY}
 #: Unreadable records kept aside per kind; past this the newest shares the last key.
 MAX_KEPT = 20
 #: New games draw their number from 1 to this (a number people can read out).
@@ -75,12 +79,12 @@ class Session:
         self.stats = Stats()
         self.stats = self._read_stats()
         saved = self._read_game()
+        self.settings = self._read_settings()
         self._probe()
         self.resumed = saved is not None
         self.game = saved or Game.numbered(self.random_deal())
         self._written_game: str | None = None
         self.save()
-        self.warn_lost = self._get(WARN_KEY) == "on"
 
     # Storage ---------------------------------------------------------------------------
 
@@ -126,12 +130,12 @@ class Session:
         )
         try:
             self.storage.set(key, text)
-            self.storage.remove(GAME_KEY if kind == "game" else STATS_KEY)
+            self.storage.remove(KEYS[kind])
         except StorageError:
             # It cannot be copied aside, so it must not be overwritten: stop saving.
             self._lose_storage()
             key = "its old place, untouched"
-        what = "unfinished game" if kind == "game" else "stats"
+        what = {"game": "unfinished game", "stats": "stats", "settings": "settings"}[kind]
         self.notices.append(
             Notice(
                 f"Your saved {what} could not be read ({reason}), so a fresh one starts. "
@@ -151,6 +155,31 @@ class Session:
         except saves.SaveError as error:
             self._keep_aside("stats", text, str(error))
             return Stats()
+
+    def _read_settings(self) -> Settings:
+        text = self._get(SETTINGS_KEY)
+        if text is None:
+            return self._migrate_warning()
+        try:
+            return saves.load_settings(text)
+        except saves.NewerSave:
+            self._yield_to_newer()
+            return Settings()
+        except saves.SaveError as error:
+            self._keep_aside("settings", text, str(error))
+            return Settings()
+
+    def _migrate_warning(self) -> Settings:
+        """Carry the player's old lost-game warning choice into the settings record."""
+        old = self._get(WARN_KEY)
+        settings = Settings(warn_lost=old == "on")
+        if old is not None:
+            try:
+                self.storage.set(SETTINGS_KEY, saves.dump_settings(settings))
+                self.storage.remove(WARN_KEY)
+            except StorageError:
+                pass  # the old key stays, so the choice is carried over on a later visit
+        return settings
 
     def _read_game(self) -> Game | None:
         text = self._get(GAME_KEY)
@@ -172,7 +201,7 @@ class Session:
         self._written_game = text
 
     def sync(self) -> bool:
-        """Adopt what another tab wrote; True when the game, the stats or the warning changed."""
+        """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
         text = self._get(GAME_KEY)
         changed = False
         if text is not None and text != self._written_game:
@@ -189,9 +218,16 @@ class Session:
                 self.game = adopted
                 self._written_game = text
                 changed = True
-        warn_lost = self._get(WARN_KEY) == "on"
-        changed |= warn_lost != self.warn_lost
-        self.warn_lost = warn_lost
+        settings_text = self._get(SETTINGS_KEY)
+        if settings_text is not None and settings_text != saves.dump_settings(self.settings):
+            try:
+                self.settings = saves.load_settings(settings_text)
+                changed = True
+            except saves.NewerSave:
+                self._yield_to_newer()
+                return True
+            except saves.SaveError:
+                pass  # read strictly at the next visit, and kept aside then if still unreadable
         stats_text = self._get(STATS_KEY)
         if stats_text is not None and stats_text != saves.dump_stats(self.stats):
             try:
@@ -242,6 +278,15 @@ class Session:
         """Play the deal a link asked for."""
         self.start(Game(request.cards, request.number))
 
+    def leaving_loses(self) -> bool:
+        """True when leaving the game now would count it as a loss that is not yet settled:
+        a move was played in it (even if undone since) and it is not over."""
+        return self.game.touched and self.game.outcome is None
+
+    def should_ask_before_leaving(self) -> bool:
+        """True when New game, Today's deal or Restart must ask first (the player may turn it off)."""
+        return self.settings.ask_before_loss and self.leaving_loses()
+
     def needs_confirmation(self, request: DealRequest) -> bool:
         """True when opening ``request`` would leave an unfinished game that has moves."""
         return self.game.cards != request.cards and self.game.touched and self.game.outcome is not Outcome.WON
@@ -271,16 +316,16 @@ class Session:
             self.save()
         return move
 
-    def set_warn_lost(self, on: bool) -> None:
-        """The player's choice to be told when a move makes the game impossible to win."""
-        self.warn_lost = on
-        self._set(WARN_KEY, "on" if on else "off")
+    def change_settings(self, **changes: object) -> None:
+        """Change some settings (ValueError for an unknown one or a bad value) and keep them."""
+        self.settings = Settings.from_dict({**self.settings.to_dict(), **changes})
+        self._set(SETTINGS_KEY, saves.dump_settings(self.settings))
 
     def lost_by_last_move(self) -> bool:
         """True when warnings are on and the last move turned a winnable game into a lost one."""
         game = self.game
         return (
-            self.warn_lost
+            self.settings.warn_lost
             and game.outcome is None
             and game.moves > 0
             and game.last_winnable() == game.moves - 1

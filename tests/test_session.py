@@ -12,7 +12,17 @@ from royal.deals import numbered_deal
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import GAME_KEY, KEPT_PREFIX, NEWER_ELSEWHERE, NO_STORAGE, STATS_KEY, Session
+from royal.session import (
+    GAME_KEY,
+    KEPT_PREFIX,
+    NEWER_ELSEWHERE,
+    NO_STORAGE,
+    SETTINGS_KEY,
+    STATS_KEY,
+    WARN_KEY,
+    Session,
+)
+from royal.settings import Settings
 from royal.solver import is_winnable, solve
 from royal.storage import MemoryStorage, StorageError
 
@@ -442,12 +452,12 @@ def test_the_lost_game_warning_fires_on_the_losing_move_only_when_asked_for():
     number, moves = first_losing_line()
     storage = MemoryStorage()
     s = session(storage)
-    assert s.warn_lost is False
+    assert s.settings.warn_lost is False
     s.new_game(number)
     for move in moves:
         s.play(move)
         assert not s.lost_by_last_move(), "warnings are off by default"
-    s.set_warn_lost(True)
+    s.change_settings(warn_lost=True)
     assert s.lost_by_last_move()
     s.play(s.game.legal_moves()[0])
     assert not s.lost_by_last_move(), "only the move that lost the game is flagged"
@@ -455,9 +465,9 @@ def test_the_lost_game_warning_fires_on_the_losing_move_only_when_asked_for():
     assert s.lost_by_last_move()
     s.undo()
     assert not s.lost_by_last_move()
-    assert session(storage).warn_lost is True
-    s.set_warn_lost(False)
-    assert session(storage).warn_lost is False
+    assert session(storage).settings.warn_lost is True
+    s.change_settings(warn_lost=False)
+    assert session(storage).settings.warn_lost is False
 
 
 def test_a_hidden_tab_that_adopts_a_game_does_not_run_its_clock():
@@ -478,6 +488,111 @@ def test_a_hidden_tab_that_adopts_a_game_does_not_run_its_clock():
 def test_the_warning_choice_follows_the_other_tab():
     storage = MemoryStorage()
     one, two = session(storage), session(storage)
-    one.set_warn_lost(True)
-    assert two.sync() and two.warn_lost
+    one.change_settings(warn_lost=True)
+    assert two.sync() and two.settings.warn_lost
     assert not two.sync(), "nothing new the second time"
+
+
+# Settings ------------------------------------------------------------------------------------
+
+
+def test_settings_start_at_their_defaults_and_survive_a_reload():
+    storage = MemoryStorage()
+    s = session(storage)
+    assert s.settings == Settings()
+    assert s.settings.winnable_only and s.settings.ask_before_loss
+    assert not (s.settings.sound or s.settings.warn_lost or s.settings.large_cards)
+    assert s.settings.theme == "system"
+    s.change_settings(sound=True, theme="dark", winnable_only=False)
+    again = session(storage)
+    assert again.settings == Settings(sound=True, theme="dark", winnable_only=False)
+    assert again.notices == []
+
+
+@pytest.mark.parametrize("changes", [{"theme": "purple"}, {"sound": "yes"}, {"volume": 3}])
+def test_a_bad_setting_is_refused_and_changes_nothing(changes):
+    storage = MemoryStorage()
+    s = session(storage)
+    s.change_settings(sound=True)
+    with pytest.raises(ValueError):
+        s.change_settings(**changes)
+    assert s.settings == Settings(sound=True) == session(storage).settings
+
+
+@pytest.mark.parametrize("old, warn", [("on", True), ("off", False)])
+def test_the_old_warning_choice_is_carried_into_the_settings(old, warn):
+    storage = MemoryStorage()
+    storage.set(WARN_KEY, old)
+    s = session(storage)
+    assert s.settings == Settings(warn_lost=warn)
+    assert storage.get(WARN_KEY) is None
+    assert saves.load_settings(storage.get(SETTINGS_KEY)) == s.settings
+    assert session(storage).settings.warn_lost is warn
+
+
+def test_unreadable_settings_are_kept_aside_and_the_defaults_used():
+    storage = MemoryStorage()
+    bad = saves.dump_settings(Settings(sound=True)).replace('"sound":true', '"sound":"loud"')
+    storage.set(SETTINGS_KEY, bad)
+    s = session(storage)
+    assert s.settings == Settings()
+    assert storage.get(f"{KEPT_PREFIX}settings.1") == bad
+    assert len(s.notices) == 1 and "settings" in s.notices[0].text
+
+
+def test_settings_follow_the_other_tab():
+    storage = MemoryStorage()
+    one, two = session(storage), session(storage)
+    one.change_settings(large_cards=True, ask_before_loss=False)
+    assert two.sync() and two.settings == one.settings
+    assert not two.sync(), "nothing new the second time"
+
+
+# When leaving asks first -------------------------------------------------------------------
+
+
+def test_leaving_asks_only_for_a_game_with_a_move_that_is_not_over():
+    s = session()
+    s.new_game(WINNABLE)
+    assert not s.should_ask_before_leaving(), "no move yet"
+    s.hint()
+    assert not s.should_ask_before_leaving(), "a hint is not a move"
+    s.play(s.game.legal_moves()[0])
+    assert s.should_ask_before_leaving()
+    s.undo()
+    assert s.should_ask_before_leaving(), "a move was played, even if undone"
+    s.change_settings(ask_before_loss=False)
+    assert s.leaving_loses() and not s.should_ask_before_leaving()
+    s.change_settings(ask_before_loss=True)
+    win(s)
+    assert not s.should_ask_before_leaving(), "a won game is over"
+
+
+def test_a_stuck_game_is_over_and_leaving_it_does_not_ask():
+    number = next(n for n in range(1, 200) if not stuck_line(n)[1])
+    moves, _ = stuck_line(number)
+    s = session()
+    s.new_game(number)
+    for move in moves:
+        s.play(move)
+    assert s.game.outcome is Outcome.STUCK
+    assert not s.should_ask_before_leaving()
+
+
+def stuck_line(number):
+    line = Line(numbered_deal(number))
+    moves = []
+    while line.legal_moves():
+        moves.append(line.legal_moves()[0])
+        line.push(moves[-1])
+    return moves, len(line) == 2
+
+
+def test_settings_from_a_newer_version_are_left_untouched():
+    storage = MemoryStorage()
+    newer = '{"app":"royal-marriage","kind":"settings","version":99,"settings":{}}'
+    storage.set(SETTINGS_KEY, newer)
+    s = session(storage)
+    assert s.settings == Settings() and not s.persistent
+    assert storage.get(SETTINGS_KEY) == newer
+    assert [n.text for n in s.notices] == [NEWER_ELSEWHERE]

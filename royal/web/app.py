@@ -126,7 +126,7 @@ class App:
 
     def toggle_warning(self, event) -> None:  # type: ignore[no-untyped-def]
         """The "warn me" checkbox changed."""
-        self.session.set_warn_lost(bool(event.target.checked))
+        self.session.change_settings(warn_lost=bool(event.target.checked))
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -280,7 +280,7 @@ class App:
             }
         )
         self.page.stats(self.session.stats.figures(self.today()))
-        by_id("warn-lost").checked = self.session.warn_lost
+        by_id("warn-lost").checked = self.session.settings.warn_lost
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")
         rewind = game.last_winnable() if outcome is Outcome.STUCK else None

@@ -1,0 +1,50 @@
+"""The player's settings: what they are, their defaults, and strict checking of saved ones.
+
+Saved settings come from storage anyone can edit, so :meth:`Settings.from_dict` accepts only
+exactly these fields with exactly these types and raises ValueError on anything else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, fields
+
+THEMES = ("system", "light", "dark")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the settings panel holds, with the defaults a new player gets."""
+
+    winnable_only: bool = True  # New game deals only deals the solver proves winnable
+    warn_lost: bool = False  # say at once when a move makes the game impossible to win
+    ask_before_loss: bool = True  # ask before a button or key makes a game count as a loss
+    sound: bool = False
+    theme: str = "system"  # "system" follows the device; "light" or "dark" overrides it
+    large_cards: bool = False
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if field.name == "theme":
+                if value not in THEMES:
+                    raise ValueError(f"theme must be one of {', '.join(THEMES)}")
+            elif not isinstance(value, bool):
+                raise ValueError(f"{field.name} must be true or false")
+
+    def to_dict(self) -> dict[str, object]:
+        """The settings as plain JSON data."""
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Settings:
+        """Settings from :meth:`to_dict`'s data: exactly its fields, or ValueError."""
+        if not isinstance(data, dict):
+            raise ValueError("settings must be an object")  # noqa: TRY004 (ValueError is the contract)
+        names = {field.name for field in fields(cls)}
+        unknown = sorted(set(data) - names, key=str)
+        if unknown:
+            raise ValueError(f"unknown setting {unknown[0]!r}")
+        missing = sorted(names - set(data))
+        if missing:
+            raise ValueError(f"setting {missing[0]!r} is missing")
+        return cls(**data)

@@ -1,0 +1,116 @@
+"""Settings: their defaults, and strict loading of saved ones (storage anyone can edit)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from royal import saves
+from royal.settings import THEMES, Settings
+
+any_settings = st.builds(
+    Settings,
+    winnable_only=st.booleans(),
+    warn_lost=st.booleans(),
+    ask_before_loss=st.booleans(),
+    sound=st.booleans(),
+    theme=st.sampled_from(THEMES),
+    large_cards=st.booleans(),
+)
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+def record(body: object) -> str:
+    """A settings record holding ``body``, in the current format."""
+    return json.dumps(
+        {"app": "royal-marriage", "kind": "settings", "version": saves.VERSIONS["settings"], "settings": body}
+    )
+
+
+def test_the_defaults_a_new_player_gets():
+    assert Settings().to_dict() == {
+        "winnable_only": True,
+        "warn_lost": False,
+        "ask_before_loss": True,
+        "sound": False,
+        "theme": "system",
+        "large_cards": False,
+    }
+
+
+@given(any_settings)
+def test_settings_round_trip_exactly(settings):
+    text = saves.dump_settings(settings)
+    assert json.loads(text)["version"] == saves.VERSIONS["settings"]
+    assert saves.load_settings(text) == settings
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"sound": 1}, "sound must be true or false"),
+        ({"sound": "true"}, "sound must be true or false"),
+        ({"theme": "Dark"}, "theme must be one of system, light, dark"),
+        ({"volume": 5}, "unknown setting 'volume'"),
+    ],
+)
+def test_a_wrong_field_is_named(change, reason):
+    body = {**Settings().to_dict(), **change}
+    text = record(body)
+    with pytest.raises(saves.SaveError, match=reason):
+        saves.load_settings(text)
+
+
+def test_a_missing_field_is_named():
+    body = Settings().to_dict()
+    del body["large_cards"]
+    text = record(body)
+    with pytest.raises(saves.SaveError, match="'large_cards' is missing"):
+        saves.load_settings(text)
+
+
+def test_a_game_record_is_not_settings():
+    text = json.dumps(
+        {"app": "royal-marriage", "kind": "game", "version": saves.VERSIONS["game"], "game": {}}
+    )
+    with pytest.raises(saves.SaveError, match="settings record"):
+        saves.load_settings(text)
+
+
+@given(json_values)
+def test_any_body_only_ever_raises_save_error(body):
+    text = record(body)
+    try:
+        settings = saves.load_settings(text)
+    except saves.SaveError:
+        return
+    assert isinstance(settings, Settings) and settings.to_dict() == body
+
+
+@given(any_settings, st.data())
+def test_one_changed_field_is_refused_unless_still_valid(settings, data):
+    body = settings.to_dict()
+    name = data.draw(st.sampled_from(sorted(body)))
+    body[name] = data.draw(json_values)
+    text = saves.dump_settings(settings).replace(
+        json.dumps(settings.to_dict(), separators=(",", ":")), json.dumps(body, separators=(",", ":"))
+    )
+    valid = body[name] in THEMES if name == "theme" else isinstance(body[name], bool)
+    if valid:
+        assert saves.load_settings(text).to_dict() == body
+    else:
+        with pytest.raises(saves.SaveError):
+            saves.load_settings(text)
+
+
+@given(st.text(max_size=60))
+def test_any_text_only_ever_raises_save_error(text):
+    with pytest.raises(saves.SaveError):
+        saves.load_settings(text)
