@@ -3,7 +3,10 @@
 
     python3 build.py                     assemble dist/ (the whole site)
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
-    python3 build.py test [PYTEST ARGS]  set up the tests (tools/testenv.py), build, run pytest
+    python3 build.py test [PYTEST ARGS]  set up (tools/testenv.py), check (tools/checks.py), build,
+                                         run pytest: every test, in every browser
+    python3 build.py check [PYTEST ARGS] the fast loop: static checks and engine tests, no browser
+    python3 build.py lock                write requirements-dev.lock from requirements-dev.txt
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
 The PyScript and Pyodide runtimes are pinned below and checked against their
@@ -27,7 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools import testenv
+from tools import checks, testenv
 from tools.siteserver import serve
 
 ROOT = Path(__file__).resolve().parent
@@ -240,16 +243,30 @@ def write_service_worker(dist: Path) -> str:
 
 
 def run_tests(pytest_args: Sequence[str]) -> int:
-    """Set everything up, build, and return pytest's exit status ("no tests" fails)."""
+    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed."""
     setup = testenv.prepare()
+    failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
+    return _pytest(setup.python, setup.variables, pytest_args, failed)
+
+
+def run_checks(pytest_args: Sequence[str]) -> int:
+    """The fast loop: static checks and the engine tests, no browser."""
+    python = testenv.ensure_venv()
+    failed = checks.run_all(python, checks.STATIC)
+    return _pytest(python, {}, ["-m", "not browser", *pytest_args], failed)
+
+
+def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
+    """Build, run pytest, then name the checks that failed before it ("no tests" fails too)."""
     build()
-    env = {**os.environ, **setup.variables}
-    status = subprocess.run(
-        [str(setup.python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
-    ).returncode
+    env = {**os.environ, **variables}
+    status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
     if status == 5:
         print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
-        return 1
+        status = 1
+    if failed:
+        print(f"build: checks failed: {', '.join(failed)}", file=sys.stderr)
+        status = status or 1
     return status
 
 
@@ -263,12 +280,21 @@ def main(argv: Sequence[str]) -> int:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="set up and run every test; extra arguments go to pytest")
+    commands.add_parser("test", help="set up and run every test and check; extra arguments go to pytest")
+    commands.add_parser(
+        "check", help="static checks and engine tests only, no browser; arguments go to pytest"
+    )
+    commands.add_parser("lock", help="write requirements-dev.lock from requirements-dev.txt")
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":
         return run_tests(rest)
+    if args.command == "check":
+        return run_checks(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "lock":
+        testenv.write_lock()
+        return 0
     version = build()
     print(f"Built {DIST.relative_to(ROOT)}/ (cache version {version})")
     if args.command == "serve":
