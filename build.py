@@ -20,6 +20,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,8 @@ PAGE_FILES = ("index.html", "pyscript.toml")
 VENDOR = Path("static") / "vendor"
 # Where page_html writes the plugin list of pyscript.toml.
 MPY_CONFIG = "<mpy-config></mpy-config>"
+# The link-preview tags whose relative address page_html can make absolute.
+OPEN_GRAPH_URL = re.compile(r'(<meta property="og:(?:url|image)" content=")\./([^"]*")')
 
 
 @dataclass(frozen=True)
@@ -166,7 +169,8 @@ def build(dist: Path = DIST) -> str:
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
-    (dist / "index.html").write_text(page_html(ROOT / "index.html", ROOT / "pyscript.toml"), encoding="utf-8")
+    page = page_html(ROOT / "index.html", ROOT / "pyscript.toml", os.environ.get("ROYAL_SITE_URL", ""))
+    (dist / "index.html").write_text(page, encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
     extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
@@ -174,8 +178,9 @@ def build(dist: Path = DIST) -> str:
     return write_service_worker(dist)
 
 
-def page_html(page: Path, config: Path) -> str:
-    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`.
+def page_html(page: Path, config: Path, site_url: str = "") -> str:
+    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`,
+    and, given the address the site is published at, absolute link-preview addresses.
 
     PyScript's core evaluates plugins once per interpreter type it knows, `py` and `mpy`.
     The game's `<script type="py">` reads pyscript.toml, but the `mpy` type reads only an
@@ -187,7 +192,12 @@ def page_html(page: Path, config: Path) -> str:
     if html.count(MPY_CONFIG) != 1:
         sys.exit(f"build: {page.name} needs exactly one empty {MPY_CONFIG}")
     plugins = tomllib.loads(config.read_text(encoding="utf-8"))["plugins"]
-    return html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+    html = html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+    if site_url:
+        # Open Graph wants absolute addresses; the page itself keeps every other path relative.
+        base = site_url.rstrip("/") + "/"
+        html = OPEN_GRAPH_URL.sub(lambda found: found[1] + base + found[2], html)
+    return html
 
 
 def write_package_zip(package: Path, out: Path) -> None:

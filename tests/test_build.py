@@ -98,3 +98,21 @@ def test_built_page_and_config_turn_off_the_same_plugins() -> None:
     plugins = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
     assert plugins and all(name.startswith("!") for name in plugins)
     assert tomllib.loads(body)["plugins"] == plugins
+
+
+def test_link_previews_get_absolute_addresses_only_when_the_site_address_is_known(tmp_path: Path) -> None:
+    page, config = tmp_path / "index.html", tmp_path / "pyscript.toml"
+    page.write_text(
+        '<meta property="og:url" content="./">\n'
+        '<meta property="og:image" content="./static/shot.png">\n'
+        '<link rel="icon" href="./static/icon.svg">\n<mpy-config></mpy-config>'
+    )
+    config.write_text("plugins = []\n")
+    relative = build.page_html(page, config)
+    assert 'content="./"' in relative and 'content="./static/shot.png"' in relative
+    absolute = build.page_html(page, config, "https://example.org/royal-marriage")
+    assert '<meta property="og:url" content="https://example.org/royal-marriage/">' in absolute
+    assert (
+        '<meta property="og:image" content="https://example.org/royal-marriage/static/shot.png">' in absolute
+    )
+    assert 'href="./static/icon.svg"' in absolute

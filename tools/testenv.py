@@ -124,7 +124,10 @@ def _existing_chromium(python: Path) -> str | None:
         return os.environ["ROYAL_CHROMIUM"]
     if SYSTEM_CHROMIUM.exists():
         return str(SYSTEM_CHROMIUM)
-    script = "from playwright.sync_api import sync_playwright as p\nwith p() as pw: print(pw.chromium.executable_path)"
+    script = (
+        "from playwright.sync_api import sync_playwright as p\n"
+        "with p() as pw: print(pw.chromium.executable_path)"
+    )
     found = subprocess.run(
         [str(python), "-c", script], capture_output=True, text=True, check=False
     ).stdout.strip()
