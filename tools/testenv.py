@@ -106,12 +106,16 @@ def apt_install(*packages: str) -> bool:
 
 
 def chromium(python: Path) -> dict[str, str]:
-    """ROYAL_CHROMIUM: Debian's chromium, installed if missing, else Playwright's own."""
+    """ROYAL_CHROMIUM: Debian's chromium, installed if missing, else Playwright's own.
+
+    Playwright's build (what GitHub's Ubuntu runners get, as Ubuntu ships chromium as a
+    snap) comes with the system libraries it needs (`--with-deps`, through sudo if not root).
+    """
     found = _existing_chromium(python)
     if found is None and apt_install("chromium"):
         found = _existing_chromium(python)
     if found is None:
-        subprocess.run([str(python), "-m", "playwright", "install", "chromium"], check=False)
+        subprocess.run([str(python), "-m", "playwright", "install", "--with-deps", "chromium"], check=False)
         found = _existing_chromium(python)
     if found is None:
         sys.exit("testenv: no Chromium found or installable; the browser tests cannot run")
