@@ -29,7 +29,7 @@ import tomllib
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from tools import checks, testenv
 from tools.siteserver import serve
@@ -100,18 +100,31 @@ def integrity_of(data: bytes) -> str:
 
 
 def fetch_package(package: NpmPackage) -> Path:
-    """Return the verified tarball, running `npm pack` only when the cache lacks it."""
-    if not _is_valid(package):
-        NPM_CACHE.mkdir(parents=True, exist_ok=True)
-        print(f"build: fetching {package.spec} with npm pack", flush=True)
+    """Return the verified tarball, running `npm pack` only when the cache lacks a good one.
+
+    Every failure ends the build with one line saying what is wrong: a tampered or missing
+    tarball with no registry to fetch from is a message, not a traceback.
+    """
+    if _is_valid(package):
+        return package.tarball
+    problem = "does not match its pinned integrity hash" if package.tarball.exists() else "is not cached"
+    NPM_CACHE.mkdir(parents=True, exist_ok=True)
+    print(f"build: {package.spec} {problem}; fetching it with npm pack", flush=True)
+    try:
         subprocess.run(
-            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=warn"],
+            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=error"],
             check=True,
             stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        if not _is_valid(package):
-            package.tarball.unlink(missing_ok=True)
-            sys.exit(f"build: {package.spec} does not match its pinned integrity hash")
+    except (OSError, subprocess.CalledProcessError) as error:
+        lines = [line.strip() for line in (getattr(error, "stderr", None) or str(error)).splitlines()]
+        said = next((line for line in lines if " code " in line), next(filter(None, lines), "no output"))
+        sys.exit(f"build: {package.spec} {problem}, and npm pack could not fetch it ({said})")
+    if not _is_valid(package):
+        package.tarball.unlink(missing_ok=True)
+        sys.exit(f"build: {package.spec} as fetched does not match its pinned integrity hash")
     return package.tarball
 
 
@@ -119,28 +132,49 @@ def _is_valid(package: NpmPackage) -> bool:
     return package.tarball.is_file() and integrity_of(package.tarball.read_bytes()) == package.integrity
 
 
+def _inside(name: str) -> bool:
+    """True for a relative path that stays in the folder it is written to (no `..`, no root)."""
+    path = PurePosixPath(name)
+    return bool(name) and "\\" not in name and not path.is_absolute() and ".." not in path.parts
+
+
 def extract(tarball: Path, dest: Path, pick: Callable[[str], str | None]) -> None:
     """Write the members that `pick` maps to a relative path; fresh mtimes on purpose.
 
     npm tarballs date every file 1985, and a server comparing If-Modified-Since
     would answer 304 with a stale file after an upgrade at the same path.
+    A tarball with a member named outside its folder (`../x`, `/etc/x`) is refused whole,
+    before anything is written.
     """
     with tarfile.open(tarball) as archive:
-        for member in archive.getmembers():
+        members = archive.getmembers()
+        unsafe = [m.name for m in members if not _inside(m.name)]
+        if unsafe:
+            sys.exit(f"build: {tarball.name} names a file outside its folder ({unsafe[0]!r}); refused")
+        for member in members:
             target = pick(member.name) if member.isfile() else None
-            if target is not None:
-                out = dest / target
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_bytes(archive.extractfile(member).read())
+            if target is None:
+                continue
+            if not _inside(target):
+                sys.exit(f"build: {tarball.name}: {member.name!r} would be written outside {dest}; refused")
+            out = dest / target
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.extractfile(member).read())  # type: ignore[union-attr]
 
 
 def axe_script() -> Path:
-    """axe-core's browser bundle for the accessibility tests, fetched and unpacked once."""
+    """axe-core's browser bundle for the accessibility tests, checked on every use.
+
+    The tarball is checked against its pin each time and the unpacked file against the
+    tarball, so a file changed in the cache is replaced, never injected into a test page.
+    """
     target = NPM_CACHE / f"axe-core-{AXE.version}.min.js"
-    if not target.is_file():
-        extract(
-            fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None
-        )
+    with tarfile.open(fetch_package(AXE)) as archive:
+        bundle = archive.extractfile("package/axe.min.js").read()  # type: ignore[union-attr]
+    if not target.is_file() or target.read_bytes() != bundle:
+        staged = target.with_suffix(".partial")
+        staged.write_bytes(bundle)
+        staged.replace(target)
     return target
 
 
@@ -161,20 +195,44 @@ def pick_pyodide(name: str) -> str | None:
 
 
 def build(dist: Path = DIST) -> str:
-    """Assemble the whole site in `dist` and return the service worker's cache version."""
+    """Assemble the whole site in `dist` and return the service worker's cache version.
+
+    The site is built aside and swapped in only once complete: a build that fails (a
+    tampered tarball, a missing file) leaves the previous `dist` as it was, never half made.
+    """
     missing = [name for name in (*PAGE_FILES, "royal/__init__.py") if not (ROOT / name).is_file()]
     if missing:
         sys.exit(f"build: missing {', '.join(missing)}")
+    staging = dist.with_name(f".{dist.name}.building")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        version = assemble(staging)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    retired = dist.with_name(f".{dist.name}.old")
+    shutil.rmtree(retired, ignore_errors=True)
     if dist.exists():
-        shutil.rmtree(dist)
+        dist.rename(retired)
+    staging.rename(dist)
+    shutil.rmtree(retired, ignore_errors=True)
+    return version
+
+
+def assemble(dist: Path) -> str:
+    """Write the whole site into the new folder `dist`; return the service worker's cache version."""
+    runtime = [
+        (fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript),
+        (fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide),
+    ]
     dist.mkdir(parents=True)
     shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
     page = page_html(ROOT / "index.html", ROOT / "pyscript.toml", os.environ.get("ROYAL_SITE_URL", ""))
     (dist / "index.html").write_text(page, encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
-    extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
-    extract(fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide)
+    for tarball, folder, pick in runtime:
+        extract(tarball, folder, pick)
     return write_service_worker(dist)
 
 

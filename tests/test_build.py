@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
+import shutil
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -10,7 +13,7 @@ from pathlib import Path
 import pytest
 
 import build
-from build import DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
+from build import AXE, DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
 
 
 def test_integrity_matches_npm_format() -> None:
@@ -116,3 +119,82 @@ def test_link_previews_get_absolute_addresses_only_when_the_site_address_is_know
         '<meta property="og:image" content="https://example.org/royal-marriage/static/shot.png">' in absolute
     )
     assert 'href="./static/icon.svg"' in absolute
+
+
+# --- tampered input ----------------------------------------------------------
+
+
+def tarball_with(path: Path, members: dict[str, bytes]) -> Path:
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+@pytest.mark.parametrize("name", ["package/../../escaped.js", "../escaped.js", "/tmp/royal-escaped.js"])
+def test_extract_refuses_a_member_named_outside_its_folder(tmp_path: Path, name: str) -> None:
+    tarball = tarball_with(tmp_path / "evil.tgz", {"package/dist/core.js": b"ok", name: b"evil"})
+    dest = tmp_path / "a" / "b" / "out"
+    with pytest.raises(SystemExit, match="outside its folder"):
+        build.extract(tarball, dest, lambda member: member.removeprefix("package/"))
+    assert not dest.exists()  # refused whole, before anything was written
+    assert not (tmp_path / "a" / "escaped.js").exists() and not Path("/tmp/royal-escaped.js").exists()
+
+
+def test_extract_refuses_a_pick_that_leads_outside(tmp_path: Path) -> None:
+    tarball = tarball_with(tmp_path / "t.tgz", {"package/x.js": b"x"})
+    with pytest.raises(SystemExit, match="outside"):
+        build.extract(tarball, tmp_path / "out", lambda member: "../x.js")
+    assert not (tmp_path / "x.js").exists()
+
+
+@pytest.fixture
+def no_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private npm cache folder for build.py, and npm pointed at a registry that is not there."""
+    cache = tmp_path / "npm"
+    cache.mkdir()
+    monkeypatch.setattr(build, "NPM_CACHE", cache)
+    monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")
+    monkeypatch.setenv("npm_config_cache", str(tmp_path / "npm-own-cache"))
+    monkeypatch.setenv("npm_config_fetch_retries", "0")
+    monkeypatch.setenv("npm_config_offline", "true")
+    return cache
+
+
+@pytest.mark.parametrize("tampered", [True, False], ids=["tampered", "absent"])
+def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_old_site(
+    no_registry: Path, tmp_path: Path, tampered: bool
+) -> None:
+    if tampered:
+        shutil.copyfile(DIST.parent / ".cache" / "npm" / PYSCRIPT.tarball.name, PYSCRIPT.tarball)
+        with PYSCRIPT.tarball.open("r+b") as tarball:
+            tarball.seek(1000)
+            tarball.write(b"tampered")
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("the previous build")
+    with pytest.raises(SystemExit) as failed:
+        build.build(dist)
+    message = str(failed.value.code)
+    assert "\n" not in message and message.startswith("build: @pyscript/core@0.7.31 ")
+    assert ("does not match its pinned integrity hash" if tampered else "is not cached") in message
+    assert "npm pack could not fetch it" in message
+    assert [p.name for p in tmp_path.iterdir() if "dist" in p.name] == ["dist"]
+    assert [p.name for p in dist.iterdir()] == ["index.html"]
+    assert (dist / "index.html").read_text() == "the previous build"
+
+
+def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) -> None:
+    shutil.copyfile(DIST.parent / ".cache" / "npm" / AXE.tarball.name, AXE.tarball)
+    script = build.axe_script()
+    genuine = script.read_bytes()
+    assert genuine.startswith(b"/*") and b"axe" in genuine[:200]
+    script.write_bytes(genuine.replace(b"axe", b"evil", 1))
+    assert build.axe_script().read_bytes() == genuine  # a changed copy is replaced
+    with AXE.tarball.open("r+b") as tarball:
+        tarball.seek(500)
+        tarball.write(b"tampered")
+    with pytest.raises(SystemExit, match="axe-core@4.14.1 does not match its pinned integrity hash"):
+        build.axe_script()
