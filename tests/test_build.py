@@ -196,5 +196,5 @@ def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) ->
     with AXE.tarball.open("r+b") as tarball:
         tarball.seek(500)
         tarball.write(b"tampered")
-    with pytest.raises(SystemExit, match="axe-core@4.14.1 does not match its pinned integrity hash"):
+    with pytest.raises(SystemExit, match=r"axe-core@4\.14\.1 does not match its pinned integrity hash"):
         build.axe_script()
