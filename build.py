@@ -3,10 +3,7 @@
 
     python3 build.py                     assemble dist/ (the whole site)
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
-    python3 build.py test [PYTEST ARGS]  set up (tools/testenv.py), check (tools/checks.py), build,
-                                         run pytest: every test, in every browser
-    python3 build.py check [PYTEST ARGS] the fast loop: static checks and engine tests, no browser
-    python3 build.py lock                write requirements-dev.lock from requirements-dev.txt
+    python3 build.py test [PYTEST ARGS]  set up the tests (tools/testenv.py), build, run pytest
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
 The PyScript and Pyodide runtimes are pinned below and checked against their
@@ -16,8 +13,10 @@ published integrity hashes, so every build ships exactly the same bytes.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import hashlib
+import io
 import json
 import os
 import re
@@ -29,22 +28,21 @@ import tomllib
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
-from tools import checks, testenv
+from tools import testenv
 from tools.siteserver import serve
 
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 NPM_CACHE = ROOT / ".cache" / "npm"
 SW_TEMPLATE = ROOT / "sw.template.js"
+BOOT_RECORD = ROOT / "boot-record.json"
 
 PAGE_FILES = ("index.html", "pyscript.toml")
 VENDOR = Path("static") / "vendor"
 # Where page_html writes the plugin list of pyscript.toml.
 MPY_CONFIG = "<mpy-config></mpy-config>"
-# The link-preview tags whose relative address page_html can make absolute.
-OPEN_GRAPH_URL = re.compile(r'(<meta property="og:(?:url|image)" content=")\./([^"]*")')
 
 
 @dataclass(frozen=True)
@@ -100,31 +98,18 @@ def integrity_of(data: bytes) -> str:
 
 
 def fetch_package(package: NpmPackage) -> Path:
-    """Return the verified tarball, running `npm pack` only when the cache lacks a good one.
-
-    Every failure ends the build with one line saying what is wrong: a tampered or missing
-    tarball with no registry to fetch from is a message, not a traceback.
-    """
-    if _is_valid(package):
-        return package.tarball
-    problem = "does not match its pinned integrity hash" if package.tarball.exists() else "is not cached"
-    NPM_CACHE.mkdir(parents=True, exist_ok=True)
-    print(f"build: {package.spec} {problem}; fetching it with npm pack", flush=True)
-    try:
+    """Return the verified tarball, running `npm pack` only when the cache lacks it."""
+    if not _is_valid(package):
+        NPM_CACHE.mkdir(parents=True, exist_ok=True)
+        print(f"build: fetching {package.spec} with npm pack", flush=True)
         subprocess.run(
-            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=error"],
+            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=warn"],
             check=True,
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
         )
-    except (OSError, subprocess.CalledProcessError) as error:
-        lines = [line.strip() for line in (getattr(error, "stderr", None) or str(error)).splitlines()]
-        said = next((line for line in lines if " code " in line), next(filter(None, lines), "no output"))
-        sys.exit(f"build: {package.spec} {problem}, and npm pack could not fetch it ({said})")
-    if not _is_valid(package):
-        package.tarball.unlink(missing_ok=True)
-        sys.exit(f"build: {package.spec} as fetched does not match its pinned integrity hash")
+        if not _is_valid(package):
+            package.tarball.unlink(missing_ok=True)
+            sys.exit(f"build: {package.spec} does not match its pinned integrity hash")
     return package.tarball
 
 
@@ -132,49 +117,28 @@ def _is_valid(package: NpmPackage) -> bool:
     return package.tarball.is_file() and integrity_of(package.tarball.read_bytes()) == package.integrity
 
 
-def _inside(name: str) -> bool:
-    """True for a relative path that stays in the folder it is written to (no `..`, no root)."""
-    path = PurePosixPath(name)
-    return bool(name) and "\\" not in name and not path.is_absolute() and ".." not in path.parts
-
-
 def extract(tarball: Path, dest: Path, pick: Callable[[str], str | None]) -> None:
     """Write the members that `pick` maps to a relative path; fresh mtimes on purpose.
 
     npm tarballs date every file 1985, and a server comparing If-Modified-Since
     would answer 304 with a stale file after an upgrade at the same path.
-    A tarball with a member named outside its folder (`../x`, `/etc/x`) is refused whole,
-    before anything is written.
     """
     with tarfile.open(tarball) as archive:
-        members = archive.getmembers()
-        unsafe = [m.name for m in members if not _inside(m.name)]
-        if unsafe:
-            sys.exit(f"build: {tarball.name} names a file outside its folder ({unsafe[0]!r}); refused")
-        for member in members:
+        for member in archive.getmembers():
             target = pick(member.name) if member.isfile() else None
-            if target is None:
-                continue
-            if not _inside(target):
-                sys.exit(f"build: {tarball.name}: {member.name!r} would be written outside {dest}; refused")
-            out = dest / target
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_bytes(archive.extractfile(member).read())  # type: ignore[union-attr]
+            if target is not None:
+                out = dest / target
+                out.parent.mkdir(parents=True, exist_ok=True)
+                out.write_bytes(archive.extractfile(member).read())
 
 
 def axe_script() -> Path:
-    """axe-core's browser bundle for the accessibility tests, checked on every use.
-
-    The tarball is checked against its pin each time and the unpacked file against the
-    tarball, so a file changed in the cache is replaced, never injected into a test page.
-    """
+    """axe-core's browser bundle for the accessibility tests, fetched and unpacked once."""
     target = NPM_CACHE / f"axe-core-{AXE.version}.min.js"
-    with tarfile.open(fetch_package(AXE)) as archive:
-        bundle = archive.extractfile("package/axe.min.js").read()  # type: ignore[union-attr]
-    if not target.is_file() or target.read_bytes() != bundle:
-        staged = target.with_suffix(".partial")
-        staged.write_bytes(bundle)
-        staged.replace(target)
+    if not target.is_file():
+        extract(
+            fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None
+        )
     return target
 
 
@@ -194,51 +158,31 @@ def pick_pyodide(name: str) -> str | None:
 # --- site assembly ----------------------------------------------------------
 
 
-def build(dist: Path = DIST) -> str:
+def build(dist: Path = DIST, record: Path | None = BOOT_RECORD) -> str:
     """Assemble the whole site in `dist` and return the service worker's cache version.
 
-    The site is built aside and swapped in only once complete: a build that fails (a
-    tampered tarball, a missing file) leaves the previous `dist` as it was, never half made.
+    Of the runtime, only what `record` (a recorded boot, see tools/record_boot.py) lists
+    is shipped; `record=None` ships the runtime whole, for recording a new boot.
     """
     missing = [name for name in (*PAGE_FILES, "royal/__init__.py") if not (ROOT / name).is_file()]
     if missing:
         sys.exit(f"build: missing {', '.join(missing)}")
-    staging = dist.with_name(f".{dist.name}.building")
-    shutil.rmtree(staging, ignore_errors=True)
-    try:
-        version = assemble(staging)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    retired = dist.with_name(f".{dist.name}.old")
-    shutil.rmtree(retired, ignore_errors=True)
     if dist.exists():
-        dist.rename(retired)
-    staging.rename(dist)
-    shutil.rmtree(retired, ignore_errors=True)
-    return version
-
-
-def assemble(dist: Path) -> str:
-    """Write the whole site into the new folder `dist`; return the service worker's cache version."""
-    runtime = [
-        (fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript),
-        (fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide),
-    ]
+        shutil.rmtree(dist)
     dist.mkdir(parents=True)
     shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
-    page = page_html(ROOT / "index.html", ROOT / "pyscript.toml", os.environ.get("ROYAL_SITE_URL", ""))
-    (dist / "index.html").write_text(page, encoding="utf-8")
+    (dist / "index.html").write_text(page_html(ROOT / "index.html", ROOT / "pyscript.toml"), encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
-    for tarball, folder, pick in runtime:
-        extract(tarball, folder, pick)
+    extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
+    extract(fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide)
+    if record is not None:
+        ship_only_recorded(dist, json.loads(record.read_text(encoding="utf-8")))
     return write_service_worker(dist)
 
 
-def page_html(page: Path, config: Path, site_url: str = "") -> str:
-    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`,
-    and, given the address the site is published at, absolute link-preview addresses.
+def page_html(page: Path, config: Path) -> str:
+    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`.
 
     PyScript's core evaluates plugins once per interpreter type it knows, `py` and `mpy`.
     The game's `<script type="py">` reads pyscript.toml, but the `mpy` type reads only an
@@ -250,12 +194,101 @@ def page_html(page: Path, config: Path, site_url: str = "") -> str:
     if html.count(MPY_CONFIG) != 1:
         sys.exit(f"build: {page.name} needs exactly one empty {MPY_CONFIG}")
     plugins = tomllib.loads(config.read_text(encoding="utf-8"))["plugins"]
-    html = html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
-    if site_url:
-        # Open Graph wants absolute addresses; the page itself keeps every other path relative.
-        base = site_url.rstrip("/") + "/"
-        html = OPEN_GRAPH_URL.sub(lambda found: found[1] + base + found[2], html)
-    return html
+    return html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+
+
+# --- what the runtime ships ---------------------------------------------------
+
+STDLIB_ZIP = VENDOR / "pyodide" / "python_stdlib.zip"
+LOCK_FILE = VENDOR / "pyodide" / "pyodide-lock.json"
+_IMPORT = re.compile(
+    r"^([ \t]*)(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]*)|import[ \t]+([\w., \t]+))",
+    re.MULTILINE,
+)
+# Statements at a module's top level whose indented imports still run at import time.
+_TOP_LEVEL_BLOCK = re.compile(r"^(?:try|if|elif|else|except|finally|with)\b")
+
+
+def ship_only_recorded(dist: Path, record: dict[str, list[str]]) -> None:
+    """Drop vendor files the recorded boot never requested; trim the standard library.
+
+    Python's standard library keeps the modules the recorded runs imported, everything
+    the game's own code imports, and whatever those import when they load.
+    """
+    loaded = {f"{VENDOR.as_posix()}/{name}" for name in record["files"]}
+    for path in sorted((dist / VENDOR).rglob("*")):
+        if path.is_file() and path.relative_to(dist).as_posix() not in loaded:
+            path.unlink()
+    stdlib = dist / STDLIB_ZIP
+    with zipfile.ZipFile(io.BytesIO(stdlib.read_bytes())) as full:
+        keep = stdlib_closure(full, {*record["stdlib"], *imported_modules(ROOT / "royal")})
+        with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as trimmed:
+            for info in full.infolist():
+                if info.filename in keep:
+                    info.compress_type = zipfile.ZIP_DEFLATED
+                    trimmed.writestr(info, full.read(info))
+    # The lock file lists installable packages; the game installs none.
+    lock = json.loads((dist / LOCK_FILE).read_text(encoding="utf-8"))
+    (dist / LOCK_FILE).write_text(json.dumps({**lock, "packages": {}}), encoding="utf-8")
+
+
+def imported_modules(package: Path) -> set[str]:
+    """Every module the package's code imports by absolute name (at any depth of the code)."""
+    names: set[str] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names.add(node.module)
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def stdlib_closure(stdlib: zipfile.ZipFile, modules: set[str]) -> set[str]:
+    """The files of `modules`, their packages, and what they import at load time, recursively.
+
+    The standard library is newer Python than the one building, so its imports are read
+    from the text: top-level ones, and those in top-level try/if blocks (fallbacks count).
+    """
+    files = set(stdlib.namelist())
+    seen: set[str] = set()
+    todo = list(modules)
+    while todo:
+        module = todo.pop()
+        base = module.replace(".", "/")
+        path = next((p for p in (f"{base}.py", f"{base}/__init__.py") if p in files), None)
+        parts = module.split(".")
+        todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
+        if path is None or path in seen:
+            continue
+        seen.add(path)
+        package = module if path.endswith("__init__.py") else module.rpartition(".")[0]
+        todo.extend(_load_time_imports(stdlib.read(path).decode("utf-8"), package))
+    return seen
+
+
+def _load_time_imports(source: str, package: str) -> set[str]:
+    names: set[str] = set()
+    statement = ""
+    for line in source.splitlines():
+        if line[:1].strip() and not line.startswith("#"):
+            statement = line
+        found = _IMPORT.match(line)
+        if not found:
+            continue
+        indent, dots, base, members, plain = found.groups()
+        if indent and not _TOP_LEVEL_BLOCK.match(statement):
+            continue  # inside a function or class: runs only when called
+        if plain is not None:
+            names.update(name.split(" as ")[0].strip() for name in plain.split(",") if name.strip())
+            continue
+        if dots:
+            parts = package.split(".")
+            base = ".".join(parts[: len(parts) - len(dots) + 1] + ([base] if base else []))
+        names.add(base)
+        names.update(f"{base}.{name.split(' as ')[0].strip()}" for name in members.split(",") if name.strip())
+    return names
 
 
 def write_package_zip(package: Path, out: Path) -> None:
@@ -281,27 +314,28 @@ def site_files(dist: Path) -> list[str]:
     )
 
 
+def file_hashes(dist: Path, files: Sequence[str]) -> dict[str, str]:
+    """Each file's SHA-256 (hex): the service worker keeps and checks every file by it."""
+    return {name: hashlib.sha256((dist / name).read_bytes()).hexdigest() for name in files}
+
+
 def content_version(dist: Path, files: Sequence[str]) -> str:
     """A short hash of every file's name and bytes: it changes whenever the site does."""
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(name.encode() + b"\0" + hashlib.sha256((dist / name).read_bytes()).digest())
-    return digest.hexdigest()[:16]
+    return hashlib.sha256(json.dumps(file_hashes(dist, files), sort_keys=True).encode()).hexdigest()[:16]
 
 
 def write_service_worker(dist: Path) -> str:
-    """Write dist/sw.js precaching the site as it is now; return its cache version.
+    """Write dist/sw.js with every file's hash; return its version.
 
     Call it again after changing files in `dist` to get a worker the browser
     treats as an update.
     """
     files = site_files(dist)
     version = content_version(dist, files)
-    precache = ["./", *(f"./{name}" for name in files)]
     header = (
         "// Generated by build.py from sw.template.js: do not edit.\n"
         f"const VERSION = {json.dumps(version)};\n"
-        f"const PRECACHE = {json.dumps(precache, indent=1)};\n\n"
+        f"const FILES = {json.dumps(file_hashes(dist, files), indent=1)};\n\n"
     )
     (dist / "sw.js").write_text(header + SW_TEMPLATE.read_text(encoding="utf-8"), encoding="utf-8")
     return version
@@ -311,30 +345,16 @@ def write_service_worker(dist: Path) -> str:
 
 
 def run_tests(pytest_args: Sequence[str]) -> int:
-    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed."""
+    """Set everything up, build, and return pytest's exit status ("no tests" fails)."""
     setup = testenv.prepare()
-    failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
-    return _pytest(setup.python, setup.variables, pytest_args, failed)
-
-
-def run_checks(pytest_args: Sequence[str]) -> int:
-    """The fast loop: static checks and the engine tests, no browser."""
-    python = testenv.ensure_venv()
-    failed = checks.run_all(python, checks.STATIC)
-    return _pytest(python, {}, ["-m", "not browser", *pytest_args], failed)
-
-
-def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
-    """Build, run pytest, then name the checks that failed before it ("no tests" fails too)."""
     build()
-    env = {**os.environ, **variables}
-    status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
+    env = {**os.environ, **setup.variables}
+    status = subprocess.run(
+        [str(setup.python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
+    ).returncode
     if status == 5:
         print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
-        status = 1
-    if failed:
-        print(f"build: checks failed: {', '.join(failed)}", file=sys.stderr)
-        status = status or 1
+        return 1
     return status
 
 
@@ -348,21 +368,12 @@ def main(argv: Sequence[str]) -> int:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="set up and run every test and check; extra arguments go to pytest")
-    commands.add_parser(
-        "check", help="static checks and engine tests only, no browser; arguments go to pytest"
-    )
-    commands.add_parser("lock", help="write requirements-dev.lock from requirements-dev.txt")
+    commands.add_parser("test", help="set up and run every test; extra arguments go to pytest")
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":
         return run_tests(rest)
-    if args.command == "check":
-        return run_checks(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
-    if args.command == "lock":
-        testenv.write_lock()
-        return 0
     version = build()
     print(f"Built {DIST.relative_to(ROOT)}/ (cache version {version})")
     if args.command == "serve":

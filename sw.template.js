@@ -1,27 +1,43 @@
-/* Royal Marriage service worker: the whole site from Cache Storage, offline.
+/* Royal Marriage service worker: the site from Cache Storage, offline, one file at a time.
  *
  * build.py writes dist/sw.js as this file preceded by two constants:
- *   VERSION   a hash of every file of the build, so any change makes a new worker;
- *   PRECACHE  every file of the build, plus "./", as URLs relative to this file.
+ *   VERSION  a hash of FILES, so any change to any file makes a new worker;
+ *   FILES    every file the page loads, as a path relative to this file mapped to the
+ *            SHA-256 of its bytes (hex).
  *
- * A new worker precaches its build next to the old cache and then waits: the
- * page shows "a new version is ready" and its Reload button posts "skip-waiting".
- * Only then does the new worker activate and delete the old cache, so a running
- * game never mixes files of two builds.
+ * Each file is kept under its hash, in one cache shared by every version: an update
+ * downloads only the files whose hash changed, and every download is checked against
+ * FILES before the new version may go live (a mismatch fails the install, so the old
+ * version stays). A download first asks the HTTP cache, which holds what the page itself
+ * just loaded, so a first visit fetches each file once.
+ *
+ * A page is served, from first request to last, the files of the version that served
+ * its navigation, even when another tab activates a newer version meanwhile: files are
+ * deleted only once no open page needs them. A new worker waits until the page's Reload
+ * button posts "skip-waiting", and it never claims pages it did not load.
  */
 "use strict";
 
-// Project sites share one origin (user.github.io/a/, /b/): name our caches
-// after our scope and only ever delete those.
-const CACHE_PREFIX = `royal-marriage ${self.registration.scope} `;
-const CACHE_NAME = CACHE_PREFIX + VERSION;
+// Project sites share one origin (user.github.io/a/, /b/): name our caches after our
+// scope and only ever touch those.
+const SCOPE = self.registration.scope;
+const CACHE_PREFIX = `royal-marriage ${SCOPE} `;
+const FILE_CACHE = CACHE_PREFIX + "files";
+const META_CACHE = CACHE_PREFIX + "meta";
+const PAGE = "index.html";
+const PARALLEL_DOWNLOADS = 4;
+
+/** Which version served each page (client id -> version); the meta cache keeps it too. */
+const clientVersions = new Map();
+/** Versions' records read back from the meta cache (version -> {files, installed}). */
+const records = new Map();
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  event.waitUntil(install());
 });
 
 self.addEventListener("activate", (event) => {
-  event.waitUntil(deleteOldCaches().then(() => self.clients.claim()));
+  event.waitUntil(forgetUnused());
 });
 
 self.addEventListener("message", (event) => {
@@ -30,31 +46,163 @@ self.addEventListener("message", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
-  event.respondWith(respond(request));
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE)) return;
+  event.respondWith(respond(event));
 });
 
-/** Download every file afresh: "reload" skips the HTTP cache, which may be stale. */
-async function precache() {
-  const cache = await caches.open(CACHE_NAME);
-  await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })));
+// --- install: fetch what changed, check it, keep it under its hash -------------------
+
+async function install() {
+  // The version's record goes first: an older worker cleaning up keeps the files of
+  // versions installed after its own.
+  const meta = await caches.open(META_CACHE);
+  await meta.put(versionKey(VERSION), Response.json({ files: FILES, installed: Date.now() }));
+  const cache = await caches.open(FILE_CACHE);
+  const queue = Object.entries(FILES);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [path, hash] = next;
+      const key = fileKey(path, hash);
+      if (!(await cache.match(key))) await cache.put(key, await download(path, hash));
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_DOWNLOADS }, worker));
 }
 
-async function deleteOldCaches() {
-  const names = await caches.keys();
-  const old = names.filter((name) => name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME);
-  await Promise.all(old.map((name) => caches.delete(name)));
-}
-
-/** Cache first. A page load with any query (?deal=N, ?cards=...) gets the cached page. */
-async function respond(request) {
-  const cache = await caches.open(CACHE_NAME);
-  if (request.mode === "navigate") {
-    const page =
-      (await cache.match(request, { ignoreSearch: true })) ||
-      (await cache.match("./index.html")) ||
-      (await cache.match("./"));
-    if (page) return page;
+/** The file's bytes, checked against the build: the HTTP cache's copy if it matches, else the network's. */
+async function download(path, hash) {
+  for (const mode of ["force-cache", "no-cache"]) {
+    let response;
+    try {
+      response = await fetch(new Request(new URL(path, SCOPE), { cache: mode }));
+    } catch (error) {
+      continue;
+    }
+    if (!response.ok) continue;
+    const body = await response.arrayBuffer();
+    if ((await sha256(body)) === hash) {
+      const type = response.headers.get("Content-Type");
+      return new Response(body, { headers: type ? { "Content-Type": type } : {} });
+    }
   }
-  return (await cache.match(request)) || fetch(request);
+  throw new Error(`${path} could not be downloaded as this version has it`);
+}
+
+async function sha256(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+function fileKey(path, hash) {
+  return new URL(`${path}?sha256=${hash}`, SCOPE).href;
+}
+
+function versionKey(version) {
+  return new URL(`?version=${version}`, SCOPE).href;
+}
+
+function clientKey(id) {
+  return new URL(`?client=${encodeURIComponent(id)}`, SCOPE).href;
+}
+
+// --- serving: each page from its own version -----------------------------------------
+
+async function respond(event) {
+  const request = event.request;
+  if (request.mode === "navigate") {
+    // Any query (?deal=N, ?cards=...) gets the page; the page reads the query itself.
+    const page = await cached(FILES, PAGE);
+    if (page) {
+      if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId));
+      return page;
+    }
+    return fetch(request);
+  }
+  const files = await filesOf(event.clientId);
+  return (await cached(files, pathOf(request.url))) || fetch(request);
+}
+
+function pathOf(url) {
+  const path = new URL(url).pathname.slice(new URL(SCOPE).pathname.length);
+  return path === "" ? PAGE : decodeURIComponent(path);
+}
+
+async function cached(files, path) {
+  const hash = files[path];
+  if (!hash) return undefined;
+  const cache = await caches.open(FILE_CACHE);
+  return cache.match(fileKey(path, hash));
+}
+
+async function remember(clientId) {
+  clientVersions.set(clientId, VERSION);
+  const meta = await caches.open(META_CACHE);
+  await meta.put(clientKey(clientId), new Response(VERSION));
+  const open = await openClients();
+  for (const request of await meta.keys()) {
+    const id = new URL(request.url).searchParams.get("client");
+    if (id !== null && id !== clientId && !open.has(id)) await meta.delete(request);
+  }
+}
+
+/** The files of the version that served this page (ours when it is not known). */
+async function filesOf(clientId) {
+  if (!clientId) return FILES;
+  let version = clientVersions.get(clientId);
+  if (version === undefined) {
+    const meta = await caches.open(META_CACHE);
+    const record = await meta.match(clientKey(clientId));
+    version = record ? await record.text() : VERSION;
+    clientVersions.set(clientId, version);
+  }
+  return (await versionRecord(version))?.files || FILES;
+}
+
+async function versionRecord(version) {
+  if (!records.has(version)) {
+    const meta = await caches.open(META_CACHE);
+    const record = await meta.match(versionKey(version));
+    records.set(version, record ? await record.json() : null);
+  }
+  return records.get(version);
+}
+
+async function openClients() {
+  const clients = await self.clients.matchAll({ includeUncontrolled: true });
+  return new Set(clients.map((client) => client.id));
+}
+
+// --- cleaning up, on activation: keep what this version and open pages use ----------
+
+/** Delete files and versions that neither this version, nor an open page, nor a newer install needs. */
+async function forgetUnused() {
+  for (const name of await caches.keys()) {
+    if (name.startsWith(CACHE_PREFIX) && name !== FILE_CACHE && name !== META_CACHE) await caches.delete(name);
+  }
+  const open = await openClients();
+  const meta = await caches.open(META_CACHE);
+  const keep = new Set([VERSION]);
+  const versions = [];
+  for (const request of await meta.keys()) {
+    const params = new URL(request.url).searchParams;
+    if (params.has("client")) {
+      if (open.has(params.get("client"))) keep.add(await (await meta.match(request)).text());
+      else await meta.delete(request);
+    } else if (params.has("version")) versions.push(params.get("version"));
+  }
+  const installed = (await versionRecord(VERSION))?.installed ?? Date.now();
+  const wanted = new Set();
+  for (const version of versions) {
+    const record = await versionRecord(version);
+    if (keep.has(version) || (record && record.installed > installed)) {
+      for (const [path, hash] of Object.entries(record?.files || {})) wanted.add(fileKey(path, hash));
+    } else {
+      records.delete(version);
+      await meta.delete(versionKey(version));
+    }
+  }
+  const cache = await caches.open(FILE_CACHE);
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url)) await cache.delete(request);
+  }
 }

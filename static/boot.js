@@ -95,6 +95,7 @@
   // --- service worker ---------------------------------------------------------
 
   let registering = false;
+  let reloadWanted = false;
 
   /** Registered once the game is up, so its download never slows the first boot. */
   function registerServiceWorker() {
@@ -106,32 +107,55 @@
       .catch((error) => console.warn("Offline play unavailable:", error));
   }
 
+  /** Listening from the start: another tab may activate a new version at any moment. */
+  function watchControllerChange() {
+    if (!("serviceWorker" in navigator)) return;
+    const hadController = Boolean(navigator.serviceWorker.controller);
+    navigator.serviceWorker.addEventListener("controllerchange", () => {
+      if (reloadWanted) location.reload();
+      // Another tab switched to a new version: this page keeps its own files (the
+      // worker serves each page its version) until the player reloads.
+      else if (hadController) offerUpdate(null);
+    });
+  }
+
   function watchForUpdates(registration) {
-    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    if (registration.waiting && registration.active) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
       worker.addEventListener("statechange", () => {
-        // With no controller this is the first install, not an update.
-        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+        // With no active worker this is the first install, not an update.
+        if (worker.state === "installed" && registration.active) offerUpdate(worker);
       });
     });
   }
 
-  /** A new build is cached and waiting; Reload activates it, then reloads into it. */
+  /**
+   * A new version is downloaded and checked. Reload activates it (unless another tab
+   * already did), then reloads into it; `worker` is null when it is active already.
+   */
   function offerUpdate(worker) {
     const notice = document.getElementById("update-notice");
     const button = document.getElementById("update-reload");
-    if (!notice) return;
+    if (!notice || !button) return;
     notice.hidden = false;
-    if (!button) return;
+    button.disabled = false;
     button.onclick = () => {
       button.disabled = true;
-      navigator.serviceWorker.addEventListener("controllerchange", () => location.reload());
+      reloadWanted = true;
+      if (!worker || worker.state !== "installed") {
+        location.reload();
+        return;
+      }
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "activated" || worker.state === "redundant") location.reload();
+      });
       worker.postMessage("skip-waiting");
     };
   }
 
   stage("page");
+  watchControllerChange();
   if (document.body.hasAttribute("data-ready")) ready();
   else {
     watchDownloads();

@@ -10,96 +10,175 @@ import time
 import tomllib
 from pathlib import Path
 
+from exercise import exercise
 from playwright.sync_api import BrowserContext, Page, expect
 
-from build import DIST, content_version, site_files, write_service_worker
+from build import BOOT_RECORD, DIST, site_files, write_service_worker
 from tools.siteserver import SiteServer
 
 MARKER = ("royal-offline-test", "kept")
 READ_STORAGE = "JSON.stringify(Object.entries(localStorage).sort())"
+# The worker never claims the page that registered it: the next load is the first it serves.
+ACTIVE = "navigator.serviceWorker.ready.then(() => true)"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-OUR_CACHES = "caches.keys().then(names => names.filter(n => n.startsWith('royal-marriage ')))"
+BOOT_JS = "fetch('./static/boot.js').then(r => r.text())"
 
 
-def cache_versions(page: Page) -> list[str]:
-    """The versions of this site's caches in the page's Cache Storage."""
-    return [name.split()[-1] for name in page.evaluate(OUR_CACHES)]
-
-
-def wait_for_cache_versions(page: Page, expected: list[str], seconds: float = 30) -> None:
-    """Poll: the old cache is deleted asynchronously, while the new worker activates."""
-    deadline = time.monotonic() + seconds
-    while cache_versions(page) != expected and time.monotonic() < deadline:
-        page.wait_for_timeout(200)
-    assert cache_versions(page) == expected
-
-
-def go_controlled(page: Page, open_game) -> None:
-    """First visit: boot, then wait until the service worker has cached the site and taken over."""
+def go_offline_capable(page: Page, open_game, wait_ready) -> None:
+    """First visit: boot, let the worker install and activate, then reload under its control."""
     open_game(page)
-    page.wait_for_function(CONTROLLED)
+    page.evaluate(ACTIVE)
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", list(MARKER))
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(CONTROLLED)
 
 
 def marker(page: Page) -> str | None:
     return page.evaluate("key => localStorage.getItem(key)", MARKER[0])
 
 
-def test_reload_and_new_tab_boot_offline(
-    context: BrowserContext, page: Page, site: SiteServer, open_game, wait_ready, network_log
-) -> None:
-    go_controlled(page, open_game)
-    deal = page.locator("[data-field=deal]").inner_text()
-    storage = page.evaluate(READ_STORAGE)
-    assert network_log.count(site.url + "static/vendor/pyodide/pyodide.asm.wasm") >= 2, (
-        "the page's and the service worker's downloads should both be recorded"
-    )
+def shipped(root: Path) -> set[str]:
+    return {"sw.js", *site_files(root)}
 
+
+def site_path(url: str, site: SiteServer) -> str:
+    return url.split("?")[0].removeprefix(site.url) or "index.html"
+
+
+def test_offline_boot_and_play_miss_nothing(
+    context: BrowserContext, page: Page, site: SiteServer, open_game, wait_ready
+) -> None:
+    go_offline_capable(page, open_game, wait_ready)
     context.set_offline(True)
     site.stop()
+    misses: list[str] = []
+    page.on("requestfailed", lambda request: misses.append(request.url))
+    page.on(
+        "response", lambda response: None if response.from_service_worker else misses.append(response.url)
+    )
     started = time.monotonic()
-    page.reload()
-    wait_ready(page)
-    print(f"offline reload until ready: {time.monotonic() - started:.1f} s")
-    expect(page.locator("[data-field=deal]")).to_have_text(deal)
-    assert page.evaluate(READ_STORAGE) == storage
+    exercise(page, site.url)
+    print(f"offline: boot, a whole game and every control in {time.monotonic() - started:.1f} s")
+    assert [url for url in misses if url.startswith(site.url)] == []
+    assert marker(page) == MARKER[1]
 
     tab = context.new_page()
     tab.goto(site.url + "?deal=3")
     wait_ready(tab)
-    assert marker(tab) == MARKER[1]
+    expect(tab.locator("[data-field=deal]")).to_have_text("3")
 
 
-def test_new_build_replaces_old_cache(
-    page: Page, site: SiteServer, open_game, wait_ready, tmp_path: Path
-) -> None:
-    old_version = content_version(DIST, site_files(DIST))
+def test_everything_shipped_is_loaded(new_context, site: SiteServer) -> None:
+    """A boot, a whole game and every control request every file of the site, and an install the rest."""
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    requested: set[str] = set()
+    context.on("request", lambda request: requested.add(site_path(request.url, site)))
+    exercise(page, site.url)
+    manifest_url = site.url + "static/manifest.webmanifest"
+    manifest = json.loads(page.request.get(manifest_url).body())
+    installer = {
+        site_path(
+            page.evaluate("([ref, base]) => new URL(ref, base).href", [icon["src"], manifest_url]), site
+        )
+        for icon in manifest["icons"]
+    }
+    page_icons = {
+        site_path(href, site)
+        for href in page.locator(
+            "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest]"
+        ).evaluate_all("links => links.map(link => link.href)")
+    }
+    # sw.js is loaded by the registration, which this context blocks.
+    unrequested = shipped(DIST) - requested - installer - page_icons - {"sw.js"}
+    assert unrequested == set(), "shipped but never loaded: rerun tools/record_boot.py"
+
+
+def served_paths(site: SiteServer) -> list[str]:
+    """From now on, the site paths the server is asked for (whatever the browser's caches answer)."""
+    served: list[str] = []
+
+    class Recording(site.RequestHandlerClass):  # type: ignore[name-defined,misc]
+        def send_head(self):  # type: ignore[no-untyped-def]
+            served.append(site_path(f"http://{self.headers['Host']}{self.path}", site))
+            return super().send_head()
+
+    site.RequestHandlerClass = Recording
+    return served
+
+
+def publish(tmp_path: Path, change) -> tuple[Path, str]:  # type: ignore[no-untyped-def]
+    """A copy of the built site with ``change(root)`` applied and its worker rewritten."""
     new_build = tmp_path / "dist"
     shutil.copytree(DIST, new_build)
-    boot = new_build / "static" / "boot.js"
-    boot.write_text(boot.read_text() + "\n// second build\n")
-    new_version = write_service_worker(new_build)
-    assert new_version != old_version
+    change(new_build)
+    return new_build, write_service_worker(new_build)
 
-    go_controlled(page, open_game)
-    assert cache_versions(page) == [old_version]
-    expect(page.locator("#update-notice")).to_be_hidden()
+
+def append_to_boot_js(root: Path) -> None:
+    boot = root / "static" / "boot.js"
+    boot.write_text(boot.read_text() + "\n// second build\n")
+
+
+def test_update_downloads_only_changed_files_and_never_mixes_builds(
+    context: BrowserContext, site: SiteServer, open_game, wait_ready, tmp_path: Path
+) -> None:
+    first, second = context.new_page(), context.new_page()
+    go_offline_capable(first, open_game, wait_ready)
+    second.goto(site.url)
+    wait_ready(second)
+    old_boot = first.evaluate(BOOT_JS)
+    new_build, _ = publish(tmp_path, append_to_boot_js)
 
     site.root = new_build
+    served = served_paths(site)
+    first.reload()
+    wait_ready(first)
+    expect(first.locator("#update-notice")).to_be_visible()
+    assert "static/boot.js" in served
+    assert set(served) <= {"sw.js", "static/boot.js"}, "only the changed file and the worker"
+    # The other tab learns of the waiting version too, and each page keeps its own files.
+    second.reload()
+    wait_ready(second)
+    expect(second.locator("#update-notice")).to_be_visible()
+
+    with first.expect_navigation():
+        first.locator("#update-reload").click()
+    wait_ready(first)
+    expect(first.locator("#update-notice")).to_be_hidden()
+    assert "// second build" in first.evaluate(BOOT_JS)
+    assert second.evaluate(BOOT_JS) == old_boot, "a page keeps the files of the version it started with"
+    expect(second.locator("#update-reload")).to_be_enabled()
+    with second.expect_navigation():
+        second.locator("#update-reload").click()
+    wait_ready(second)
+    assert "// second build" in second.evaluate(BOOT_JS)
+    assert marker(second) == MARKER[1]
+
+
+def test_a_file_that_does_not_match_its_hash_keeps_the_old_version(
+    page: Page, site: SiteServer, open_game, wait_ready, tmp_path: Path
+) -> None:
+    go_offline_capable(page, open_game, wait_ready)
+    old_boot = page.evaluate(BOOT_JS)
+
+    def tampered(root: Path) -> None:
+        append_to_boot_js(root)
+        write_service_worker(root)
+        (root / "static" / "app.css").write_text("body { display: none }")  # after its hash was taken
+
+    site.root, _ = publish(tmp_path, tampered)
     page.reload()
     wait_ready(page)
-    expect(page.locator("#update-notice")).to_be_visible()
-    assert sorted(cache_versions(page)) == sorted([old_version, new_version]), (
-        "the new build waits beside the old"
+    page.wait_for_function(
+        "navigator.serviceWorker.getRegistration().then(r => r && !r.installing && !r.waiting)"
     )
-    with page.expect_navigation():
-        page.locator("#update-reload").click()
-    wait_ready(page)
-
     expect(page.locator("#update-notice")).to_be_hidden()
-    wait_for_cache_versions(page, [new_version])
-    assert "// second build" in page.evaluate("fetch('./static/boot.js').then(r => r.text())")
-    assert marker(page) == MARKER[1]
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(BOOT_JS) == old_boot
+    expect(page.locator("#line")).to_be_visible()
 
 
 def png_size(data: bytes) -> str:
@@ -121,8 +200,7 @@ def test_manifest_makes_the_game_installable(
 
     assert manifest["name"] == "Royal Marriage" and manifest["short_name"]
     assert manifest["display"] == "standalone"
-    assert "games" in manifest["categories"]
-    for key in ("start_url", "scope"):
+    for key in ("start_url", "scope", "id"):
         assert page.evaluate("([ref, base]) => new URL(ref, base).href", [manifest[key], href]) == site.url
     sizes = set()
     for icon in manifest["icons"]:
@@ -135,52 +213,11 @@ def test_manifest_makes_the_game_installable(
             sizes.add(icon["sizes"])
     assert {"192x192", "512x512"} <= sizes
     assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
-    shapes = set()
-    for shot in manifest["screenshots"]:
-        url = page.evaluate("([ref, base]) => new URL(ref, base).href", [shot["src"], href])
-        got = page.request.get(url)
-        assert got.status == 200 and got.headers["content-type"] == shot["type"] == "image/png", url
-        assert png_size(got.body()) == shot["sizes"], url
-        width, height = map(int, shot["sizes"].split("x"))
-        shapes.add((shot["form_factor"], width > height))
-        assert shot["label"]
-    assert shapes == {("narrow", False), ("wide", True)}
 
     # Chromium's own verdict; it judges only non-incognito profiles, hence the persistent context.
     cdp = persistent_context.new_cdp_session(page)
-    parsed = cdp.send("Page.getAppManifest")
-    assert parsed["errors"] == []
+    assert cdp.send("Page.getAppManifest")["errors"] == []
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-    # The app's identity as Chromium computes it: this site's address, under its subpath,
-    # not the origin that every other site of the same host shares.
-    assert parsed["manifest"]["id"] == cdp.send("Page.getAppId")["appId"] == site.url
-    assert [shot["formFactor"] for shot in parsed["manifest"]["screenshots"]] == ["kNarrow", "kWide"]
-
-
-THEME_COLOR = """() => [...document.querySelectorAll('meta[name=theme-color]')]
-    .filter(meta => matchMedia(meta.media || 'all').matches).map(meta => meta.content)"""
-FELT = "() => getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
-
-
-def test_theme_colour_follows_the_scheme_and_link_previews_have_an_image(new_context, site) -> None:
-    felts = set()
-    for scheme in ("light", "dark"):
-        page = new_context(color_scheme=scheme).new_page()
-        page.goto(site.url)
-        felt = page.evaluate(FELT)
-        assert page.evaluate(THEME_COLOR) == [felt], scheme
-        felts.add(felt)
-    assert len(felts) == 2
-
-    tags = page.evaluate(
-        """() => Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')]
-            .map(meta => [meta.getAttribute('property'), meta.content]))"""
-    )
-    assert tags["og:title"] and tags["og:description"] and tags["og:image:alt"]
-    image = page.evaluate("ref => new URL(ref, document.baseURI).href", tags["og:image"])
-    got = page.request.get(image)
-    assert got.status == 200 and got.headers["content-type"] == tags["og:image:type"] == "image/png"
-    assert png_size(got.body()) == f"{tags['og:image:width']}x{tags['og:image:height']}"
 
 
 # Script, style and config references that would fetch from another host.
@@ -199,12 +236,17 @@ def test_page_and_config_name_no_other_host() -> None:
 
 
 def test_plugins_the_config_turns_off_are_never_loaded(page: Page, open_game) -> None:
-    """pyscript.toml's list, which the build copies into <mpy-config>, keeps their files unfetched."""
+    """pyscript.toml's list, which the build copies into <mpy-config>, keeps their files unfetched.
+
+    The recorded boot ran on the whole runtime, where each plugin has its own chunk: it
+    fetched none, so none is shipped.
+    """
     config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
     turned_off = [name.removeprefix("!") for name in config["plugins"]]
-    chunks = [path.name for path in (DIST / "static/vendor/pyscript").glob("*.js")]
-    for name in turned_off:  # each plugin has its own chunk, so the check below can fail
-        assert [chunk for chunk in chunks if re.fullmatch(rf"{name}-[\w-]+\.js", chunk)], name
+    recorded = json.loads(BOOT_RECORD.read_text(encoding="utf-8"))["files"]
+    shipped_chunks = [path.name for path in (DIST / "static/vendor/pyscript").glob("*.js")]
+    for name in turned_off:
+        assert not [f for f in (*recorded, *shipped_chunks) if re.search(rf"{name}-[\w-]+\.js$", f)], name
     open_game(page)
     loaded = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
     assert any("/static/vendor/pyscript/" in url for url in loaded)
@@ -214,7 +256,35 @@ def test_plugins_the_config_turns_off_are_never_loaded(page: Page, open_game) ->
 
 def test_a_boot_fetches_only_from_this_machine(page: Page, open_game, network_log) -> None:
     open_game(page)
-    page.wait_for_function(CONTROLLED)
+    page.evaluate(ACTIVE)
     assert network_log and all(
         url.startswith("http://127.0.0.1:") or url.startswith(("data:", "blob:")) for url in network_log
     )
+
+
+def test_the_trimmed_runtime_shows_a_python_error_with_its_traceback(
+    page: Page, serve_site, tmp_path: Path
+) -> None:
+    """A bug in the game must still show where it happened: file, line, source and error."""
+    broken = tmp_path / "dist"
+    shutil.copytree(DIST, broken)
+    html = (broken / "index.html").read_text(encoding="utf-8")
+    (broken / "index.html").write_text(
+        re.sub(
+            r"from royal\.web\.main import start\s+start\(\)",
+            "from royal.deals import numbered_deal\nnumbered_deal(0)",
+            html,
+        ),
+        encoding="utf-8",
+    )
+    site = serve_site(broken, "/royal-marriage/")
+    page.goto(site.url)
+    error = page.locator(".py-error")
+    expect(error).to_be_attached()
+    text = error.inner_text()
+    source = (Path("royal") / "deals.py").read_text(encoding="utf-8").splitlines()
+    raising = next(n for n, line in enumerate(source, 1) if "not {shown}" in line)
+    assert "Traceback (most recent call last)" in text
+    assert f'File "/home/pyodide/royal/deals.py", line {raising}, in parse_deal_number' in text
+    assert source[raising - 1].strip() in text
+    assert "royal.deals.DealError" in text or "DealError:" in text

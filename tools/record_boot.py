@@ -1,0 +1,102 @@
+"""Record what the game loads, to decide what the site ships: writes boot-record.json.
+
+    .venv/bin/python tools/record_boot.py
+
+Builds the site with the whole runtime into a temporary folder, serves it, and drives
+Chromium through a boot, a whole game and every control (tests/browser/exercise.py),
+then raises a Python error in the page, as a player's game would meet one. It records
+the runtime files the page requested and the standard-library modules Python imported.
+`python3 build.py` then ships only those files, and a standard library of those modules
+plus what the game's code and they import when loading. Run it again after upgrading
+PyScript or Pyodide, or when a browser test says a file is missing from the cache or
+shipped unrequested.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+from conftest import CHROMIUM_FLAGS
+from exercise import exercise
+from playwright.sync_api import sync_playwright
+
+from build import BOOT_RECORD, VENDOR, build
+from tools.siteserver import SiteServer
+from tools.testenv import SYSTEM_CHROMIUM
+
+STDLIB_MOUNT = "/lib/python314.zip/"
+# A second Python script sharing the game's interpreter: reports the imported modules,
+# and fails the way a bug in the game would (an exception raised into JavaScript).
+TRACER = """<script type="py">
+import sys
+from pyodide.ffi import create_proxy
+from pyscript import window
+
+def _modules():
+    return "\\n".join(f"{name} {getattr(module, '__file__', '')}" for name, module in list(sys.modules.items()))
+
+def _fail():
+    raise ValueError("a recorded failure")
+
+window.recordedModules = create_proxy(_modules)
+window.recordedFailure = create_proxy(_fail)
+</script>
+"""
+FAIL_JS = "() => { try { recordedFailure(); } catch (error) { return String(error); } }"
+
+
+def record(chromium: str) -> dict[str, list[str]]:
+    with tempfile.TemporaryDirectory() as folder:
+        dist = Path(folder) / "dist"
+        build(dist, record=None)
+        page_file = dist / "index.html"
+        page_file.write_text(
+            page_file.read_text(encoding="utf-8").replace(
+                '<script type="py"', TRACER + '<script type="py"', 1
+            ),
+            encoding="utf-8",
+        )
+        server = SiteServer(dist, "/royal-marriage/", quiet=True).start()
+        requested: set[str] = set()
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+            context = browser.new_context(service_workers="block")
+            context.set_default_timeout(90_000)
+            context.on("request", lambda request: requested.add(request.url.split("?")[0]))
+            page = context.new_page()
+            exercise(page, server.url)
+            assert "a recorded failure" in page.evaluate(FAIL_JS), "the failure did not reach JavaScript"
+            modules = page.evaluate("recordedModules()")
+            browser.close()
+        server.stop()
+    vendor = server.url + VENDOR.as_posix() + "/"
+    stdlib = sorted(
+        name
+        for name, _, file in (line.partition(" ") for line in modules.splitlines())
+        if STDLIB_MOUNT in file
+    )
+    return {
+        "files": sorted(url.removeprefix(vendor) for url in requested if url.startswith(vendor)),
+        "stdlib": stdlib,
+    }
+
+
+def main() -> int:
+    chromium = os.environ.get("ROYAL_CHROMIUM") or (str(SYSTEM_CHROMIUM) if SYSTEM_CHROMIUM.exists() else "")
+    if not chromium:
+        sys.exit("record_boot: set ROYAL_CHROMIUM to a Chromium binary")
+    result = record(chromium)
+    BOOT_RECORD.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
+    print(f"{BOOT_RECORD.name}: {len(result['files'])} runtime files, {len(result['stdlib'])} stdlib modules")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
