@@ -3,7 +3,10 @@
 
     python3 build.py                     assemble dist/ (the whole site)
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
-    python3 build.py test [PYTEST ARGS]  set up the tests (tools/testenv.py), build, run pytest
+    python3 build.py test [PYTEST ARGS]  set up (tools/testenv.py), check (tools/checks.py), build,
+                                         run pytest: every test, in every browser
+    python3 build.py check [PYTEST ARGS] the fast loop: static checks and engine tests, no browser
+    python3 build.py lock                write requirements-dev.lock from requirements-dev.txt
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
 The PyScript and Pyodide runtimes are pinned below and checked against their
@@ -28,9 +31,9 @@ import tomllib
 import zipfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
-from tools import testenv
+from tools import checks, testenv
 from tools.siteserver import serve
 
 ROOT = Path(__file__).resolve().parent
@@ -43,6 +46,8 @@ PAGE_FILES = ("index.html", "pyscript.toml")
 VENDOR = Path("static") / "vendor"
 # Where page_html writes the plugin list of pyscript.toml.
 MPY_CONFIG = "<mpy-config></mpy-config>"
+# The link-preview tags whose relative address page_html can make absolute.
+OPEN_GRAPH_URL = re.compile(r'(<meta property="og:(?:url|image)" content=")\./([^"]*")')
 
 
 @dataclass(frozen=True)
@@ -98,18 +103,31 @@ def integrity_of(data: bytes) -> str:
 
 
 def fetch_package(package: NpmPackage) -> Path:
-    """Return the verified tarball, running `npm pack` only when the cache lacks it."""
-    if not _is_valid(package):
-        NPM_CACHE.mkdir(parents=True, exist_ok=True)
-        print(f"build: fetching {package.spec} with npm pack", flush=True)
+    """Return the verified tarball, running `npm pack` only when the cache lacks a good one.
+
+    Every failure ends the build with one line saying what is wrong: a tampered or missing
+    tarball with no registry to fetch from is a message, not a traceback.
+    """
+    if _is_valid(package):
+        return package.tarball
+    problem = "does not match its pinned integrity hash" if package.tarball.exists() else "is not cached"
+    NPM_CACHE.mkdir(parents=True, exist_ok=True)
+    print(f"build: {package.spec} {problem}; fetching it with npm pack", flush=True)
+    try:
         subprocess.run(
-            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=warn"],
+            ["npm", "pack", package.spec, "--pack-destination", str(NPM_CACHE), "--loglevel=error"],
             check=True,
             stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
-        if not _is_valid(package):
-            package.tarball.unlink(missing_ok=True)
-            sys.exit(f"build: {package.spec} does not match its pinned integrity hash")
+    except (OSError, subprocess.CalledProcessError) as error:
+        lines = [line.strip() for line in (getattr(error, "stderr", None) or str(error)).splitlines()]
+        said = next((line for line in lines if " code " in line), next(filter(None, lines), "no output"))
+        sys.exit(f"build: {package.spec} {problem}, and npm pack could not fetch it ({said})")
+    if not _is_valid(package):
+        package.tarball.unlink(missing_ok=True)
+        sys.exit(f"build: {package.spec} as fetched does not match its pinned integrity hash")
     return package.tarball
 
 
@@ -117,28 +135,49 @@ def _is_valid(package: NpmPackage) -> bool:
     return package.tarball.is_file() and integrity_of(package.tarball.read_bytes()) == package.integrity
 
 
+def _inside(name: str) -> bool:
+    """True for a relative path that stays in the folder it is written to (no `..`, no root)."""
+    path = PurePosixPath(name)
+    return bool(name) and "\\" not in name and not path.is_absolute() and ".." not in path.parts
+
+
 def extract(tarball: Path, dest: Path, pick: Callable[[str], str | None]) -> None:
     """Write the members that `pick` maps to a relative path; fresh mtimes on purpose.
 
     npm tarballs date every file 1985, and a server comparing If-Modified-Since
     would answer 304 with a stale file after an upgrade at the same path.
+    A tarball with a member named outside its folder (`../x`, `/etc/x`) is refused whole,
+    before anything is written.
     """
     with tarfile.open(tarball) as archive:
-        for member in archive.getmembers():
+        members = archive.getmembers()
+        unsafe = [m.name for m in members if not _inside(m.name)]
+        if unsafe:
+            sys.exit(f"build: {tarball.name} names a file outside its folder ({unsafe[0]!r}); refused")
+        for member in members:
             target = pick(member.name) if member.isfile() else None
-            if target is not None:
-                out = dest / target
-                out.parent.mkdir(parents=True, exist_ok=True)
-                out.write_bytes(archive.extractfile(member).read())
+            if target is None:
+                continue
+            if not _inside(target):
+                sys.exit(f"build: {tarball.name}: {member.name!r} would be written outside {dest}; refused")
+            out = dest / target
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.extractfile(member).read())  # type: ignore[union-attr]
 
 
 def axe_script() -> Path:
-    """axe-core's browser bundle for the accessibility tests, fetched and unpacked once."""
+    """axe-core's browser bundle for the accessibility tests, checked on every use.
+
+    The tarball is checked against its pin each time and the unpacked file against the
+    tarball, so a file changed in the cache is replaced, never injected into a test page.
+    """
     target = NPM_CACHE / f"axe-core-{AXE.version}.min.js"
-    if not target.is_file():
-        extract(
-            fetch_package(AXE), NPM_CACHE, lambda name: target.name if name == "package/axe.min.js" else None
-        )
+    with tarfile.open(fetch_package(AXE)) as archive:
+        bundle = archive.extractfile("package/axe.min.js").read()  # type: ignore[union-attr]
+    if not target.is_file() or target.read_bytes() != bundle:
+        staged = target.with_suffix(".partial")
+        staged.write_bytes(bundle)
+        staged.replace(target)
     return target
 
 
@@ -161,28 +200,52 @@ def pick_pyodide(name: str) -> str | None:
 def build(dist: Path = DIST, record: Path | None = BOOT_RECORD) -> str:
     """Assemble the whole site in `dist` and return the service worker's cache version.
 
+    The site is built aside and swapped in only once complete: a build that fails (a
+    tampered tarball, a missing file) leaves the previous `dist` as it was, never half made.
     Of the runtime, only what `record` (a recorded boot, see tools/record_boot.py) lists
     is shipped; `record=None` ships the runtime whole, for recording a new boot.
     """
     missing = [name for name in (*PAGE_FILES, "royal/__init__.py") if not (ROOT / name).is_file()]
     if missing:
         sys.exit(f"build: missing {', '.join(missing)}")
+    staging = dist.with_name(f".{dist.name}.building")
+    shutil.rmtree(staging, ignore_errors=True)
+    try:
+        version = assemble(staging, record)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    retired = dist.with_name(f".{dist.name}.old")
+    shutil.rmtree(retired, ignore_errors=True)
     if dist.exists():
-        shutil.rmtree(dist)
+        dist.rename(retired)
+    staging.rename(dist)
+    shutil.rmtree(retired, ignore_errors=True)
+    return version
+
+
+def assemble(dist: Path, record: Path | None) -> str:
+    """Write the whole site into the new folder `dist`; return the service worker's cache version."""
+    runtime = [
+        (fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript),
+        (fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide),
+    ]
     dist.mkdir(parents=True)
     shutil.copyfile(ROOT / "pyscript.toml", dist / "pyscript.toml")
-    (dist / "index.html").write_text(page_html(ROOT / "index.html", ROOT / "pyscript.toml"), encoding="utf-8")
+    page = page_html(ROOT / "index.html", ROOT / "pyscript.toml", os.environ.get("ROYAL_SITE_URL", ""))
+    (dist / "index.html").write_text(page, encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
-    extract(fetch_package(PYSCRIPT), dist / VENDOR / "pyscript", pick_pyscript)
-    extract(fetch_package(PYODIDE), dist / VENDOR / "pyodide", pick_pyodide)
+    for tarball, folder, pick in runtime:
+        extract(tarball, folder, pick)
     if record is not None:
         ship_only_recorded(dist, json.loads(record.read_text(encoding="utf-8")))
     return write_service_worker(dist)
 
 
-def page_html(page: Path, config: Path) -> str:
-    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`.
+def page_html(page: Path, config: Path, site_url: str = "") -> str:
+    """index.html with the plugin list of pyscript.toml written into its `<mpy-config>`,
+    and, given the address the site is published at, absolute link-preview addresses.
 
     PyScript's core evaluates plugins once per interpreter type it knows, `py` and `mpy`.
     The game's `<script type="py">` reads pyscript.toml, but the `mpy` type reads only an
@@ -194,7 +257,12 @@ def page_html(page: Path, config: Path) -> str:
     if html.count(MPY_CONFIG) != 1:
         sys.exit(f"build: {page.name} needs exactly one empty {MPY_CONFIG}")
     plugins = tomllib.loads(config.read_text(encoding="utf-8"))["plugins"]
-    return html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+    html = html.replace(MPY_CONFIG, f"<mpy-config>plugins = {json.dumps(plugins)}</mpy-config>")
+    if site_url:
+        # Open Graph wants absolute addresses; the page itself keeps every other path relative.
+        base = site_url.rstrip("/") + "/"
+        html = OPEN_GRAPH_URL.sub(lambda found: found[1] + base + found[2], html)
+    return html
 
 
 # --- what the runtime ships ---------------------------------------------------
@@ -345,16 +413,30 @@ def write_service_worker(dist: Path) -> str:
 
 
 def run_tests(pytest_args: Sequence[str]) -> int:
-    """Set everything up, build, and return pytest's exit status ("no tests" fails)."""
+    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed."""
     setup = testenv.prepare()
+    failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
+    return _pytest(setup.python, setup.variables, pytest_args, failed)
+
+
+def run_checks(pytest_args: Sequence[str]) -> int:
+    """The fast loop: static checks and the engine tests, no browser."""
+    python = testenv.ensure_venv()
+    failed = checks.run_all(python, checks.STATIC)
+    return _pytest(python, {}, ["-m", "not browser", *pytest_args], failed)
+
+
+def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
+    """Build, run pytest, then name the checks that failed before it ("no tests" fails too)."""
     build()
-    env = {**os.environ, **setup.variables}
-    status = subprocess.run(
-        [str(setup.python), "-m", "pytest", *pytest_args], cwd=ROOT, env=env, check=False
-    ).returncode
+    env = {**os.environ, **variables}
+    status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
     if status == 5:
         print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
-        return 1
+        status = 1
+    if failed:
+        print(f"build: checks failed: {', '.join(failed)}", file=sys.stderr)
+        status = status or 1
     return status
 
 
@@ -368,12 +450,21 @@ def main(argv: Sequence[str]) -> int:
     commands = parser.add_subparsers(dest="command")
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000)
-    commands.add_parser("test", help="set up and run every test; extra arguments go to pytest")
+    commands.add_parser("test", help="set up and run every test and check; extra arguments go to pytest")
+    commands.add_parser(
+        "check", help="static checks and engine tests only, no browser; arguments go to pytest"
+    )
+    commands.add_parser("lock", help="write requirements-dev.lock from requirements-dev.txt")
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":
         return run_tests(rest)
+    if args.command == "check":
+        return run_checks(rest)
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "lock":
+        testenv.write_lock()
+        return 0
     version = build()
     print(f"Built {DIST.relative_to(ROOT)}/ (cache version {version})")
     if args.command == "serve":

@@ -21,7 +21,21 @@ _RANK_SHOWN = {"T": "10"}
 _RANK_SPOKEN = dict(
     zip(
         RANKS,
-        ["ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king"],
+        [
+            "ace",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "jack",
+            "queen",
+            "king",
+        ],
         strict=True,
     )
 )

@@ -11,6 +11,7 @@ import datetime as _dt
 import json
 from collections.abc import Callable
 
+from royal import scoring
 from royal.excerpt import quoted
 from royal.game import Game
 from royal.settings import Settings
@@ -124,8 +125,17 @@ def _count(body: dict, name: str, optional: bool = False) -> int | None:
     return value
 
 
-def load_stats(text: object) -> Stats:
-    """Stats from :func:`dump_stats`'s text, checked for consistency, or SaveError."""
+#: The fewest and most moves a win can take: 25 pairs, or 50 single cards.
+WIN_MOVES = (25, 50)
+
+
+def load_stats(text: object, today: _dt.date | None = None) -> Stats:
+    """Stats from :func:`dump_stats`'s text, checked for consistency, or SaveError.
+
+    Only what some sequence of games could have produced is accepted. ``today`` (the local
+    date) also refuses a streak that ends after tomorrow; ``None`` skips that check, for
+    reading a record rather than adopting it.
+    """
     body = _open(text, "stats")
     if not isinstance(body, dict):
         raise SaveError("saved stats must be an object")
@@ -148,19 +158,44 @@ def load_stats(text: object) -> Stats:
     if (
         not isinstance(counted, list)
         or len(counted) > COUNTED_IDS_KEPT
-        or not all(isinstance(c, str) for c in counted)
+        or not all(isinstance(c, str) and 1 <= len(c) <= 64 for c in counted)
+        or len(set(counted)) != len(counted)
     ):
-        raise SaveError("saved stats: counted must be a list of game ids")
+        raise SaveError("saved stats: counted must be a list of distinct game ids")
     stats.counted = counted
+    _check_possible(stats, today)
+    return stats
+
+
+def _check_possible(stats: Stats, today: _dt.date | None) -> None:
+    """Raise SaveError unless some sequence of games could have produced ``stats``."""
     if stats.wins > stats.played:
         raise SaveError("saved stats: more wins than games played")
+    if len(stats.counted) > stats.played:
+        raise SaveError("saved stats: more games counted than played")
     if (stats.wins > 0) != (stats.fastest_win is not None) or (stats.wins > 0) != (
         stats.fewest_moves is not None
     ):
         raise SaveError("saved stats: fastest win and fewest moves go with wins")
+    if stats.fewest_moves is not None and not WIN_MOVES[0] <= stats.fewest_moves <= WIN_MOVES[1]:
+        raise SaveError(f"saved stats: a win takes {WIN_MOVES[0]} to {WIN_MOVES[1]} moves")
+    if (stats.played > 0) != (stats.best_score is not None):
+        raise SaveError("saved stats: a best score goes with games played")
+    if stats.best_score is not None and stats.best_score > scoring.max_score():
+        raise SaveError(f"saved stats: no game scores more than {scoring.max_score()}")
     if stats.streak > stats.best_streak or (stats.streak > 0) != (stats.streak_day is not None):
         raise SaveError("saved stats: the streaks disagree")
-    return stats
+    if stats.best_streak > stats.wins or (stats.wins > 0) != (stats.best_streak > 0):
+        raise SaveError("saved stats: the best streak does not fit the wins")
+    if (
+        today is not None
+        and stats.streak_day is not None
+        and stats.streak_day > today + _dt.timedelta(days=1)
+    ):
+        raise SaveError(
+            f"saved stats: the streak ends on {stats.streak_day.isoformat()}, a day still to come "
+            "(was this device's clock ahead?)"
+        )
 
 
 def dump_settings(settings: Settings) -> str:

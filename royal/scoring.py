@@ -45,3 +45,8 @@ class Breakdown:
     def shown(self) -> int:
         """The score as shown and recorded: the total, or 0 while the total is below 0."""
         return max(0, self.total)
+
+
+def max_score() -> int:
+    """The most one game can score: 50 cards in 25 pairs and a win at once (stats refuse more)."""
+    return 50 * CARD_POINTS + 25 * PAIR_BONUS + WIN_BONUS + time_bonus(0)

@@ -148,7 +148,7 @@ class Session:
         if text is None:
             return Stats()
         try:
-            return saves.load_stats(text)
+            return saves.load_stats(text, self.today())
         except saves.NewerSave:
             self._yield_to_newer()
             return self.stats
@@ -231,7 +231,7 @@ class Session:
         stats_text = self._get(STATS_KEY)
         if stats_text is not None and stats_text != saves.dump_stats(self.stats):
             try:
-                self.stats = saves.load_stats(stats_text)
+                self.stats = saves.load_stats(stats_text, self.today())
                 changed = True
             except saves.NewerSave:
                 self._yield_to_newer()

@@ -46,8 +46,17 @@ class Stats:
         return True
 
     def _win_on(self, day: _dt.date) -> None:
-        if self.streak_day is not None and day <= self.streak_day:
-            return  # a second win the same day (or a clock set back) adds no day
+        """Extend, keep or restart the streak for a win on ``day``.
+
+        A win on the streak's day, or the day before (a time-zone change), adds no day. A win
+        on any other day restarts the run, even one long before the streak's day: that day
+        came from a clock that was ahead, and keeping it would freeze the streak for good
+        once the clock is right.
+        """
+        if self.streak_day is not None and _dt.timedelta(days=-1) <= day - self.streak_day <= _dt.timedelta(
+            0
+        ):
+            return
         if self.streak_day is not None and day - self.streak_day == _dt.timedelta(days=1):
             self.streak += 1
         else:
@@ -57,8 +66,8 @@ class Stats:
 
     def current_streak(self, today: _dt.date) -> int:
         """The run of winning days that ends today or yesterday, else 0."""
-        if self.streak_day is None or (today - self.streak_day).days > 1:
-            return 0
+        if self.streak_day is None or not -1 <= (today - self.streak_day).days <= 1:
+            return 0  # long ago, or dated by a clock that was ahead
         return self.streak
 
     def figures(self, today: _dt.date) -> dict[str, str]:

@@ -2,9 +2,24 @@
 
 Hypothesis runs without deadlines (the machine is small and shared) and with example counts
 chosen per test, so the whole engine suite stays within about a minute.
+
+Every test under tests/browser/ is marked `browser`, so `-m "not browser"` (what
+`python3 build.py check` runs) leaves out everything that needs a browser.
 """
 
+from pathlib import Path
+
+import pytest
 from hypothesis import HealthCheck, settings
+
+BROWSER_TESTS = Path(__file__).resolve().parent / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
 
 settings.register_profile(
     "royal",

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
+import shutil
+import tarfile
 import tomllib
 import zipfile
 from pathlib import Path
@@ -11,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import build
-from build import DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
+from build import AXE, DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
 
 
 def test_integrity_matches_npm_format() -> None:
@@ -95,7 +98,10 @@ def test_stdlib_keeps_what_modules_import_when_they_load(tmp_path: Path) -> None
         tmp_path,
         {
             "json/__init__.py": "from .decoder import JSONDecoder\nimport codecs\n",
-            "json/decoder.py": "import re\ntry:\n    from _json import scanstring\nexcept ImportError:\n    import fallback\n",
+            "json/decoder.py": (
+                "import re\ntry:\n    from _json import scanstring\n"
+                "except ImportError:\n    import fallback\n"
+            ),
             "re/__init__.py": "def compile(x):\n    import lazy_only\n",
             "codecs.py": "class C:\n    def m(self):\n        import lazier\n",
             "fallback.py": "",
@@ -150,3 +156,100 @@ def test_built_page_and_config_turn_off_the_same_plugins() -> None:
     plugins = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
     assert plugins and all(name.startswith("!") for name in plugins)
     assert tomllib.loads(body)["plugins"] == plugins
+
+
+def test_link_previews_get_absolute_addresses_only_when_the_site_address_is_known(tmp_path: Path) -> None:
+    page, config = tmp_path / "index.html", tmp_path / "pyscript.toml"
+    page.write_text(
+        '<meta property="og:url" content="./">\n'
+        '<meta property="og:image" content="./static/shot.png">\n'
+        '<link rel="icon" href="./static/icon.svg">\n<mpy-config></mpy-config>'
+    )
+    config.write_text("plugins = []\n")
+    relative = build.page_html(page, config)
+    assert 'content="./"' in relative and 'content="./static/shot.png"' in relative
+    absolute = build.page_html(page, config, "https://example.org/royal-marriage")
+    assert '<meta property="og:url" content="https://example.org/royal-marriage/">' in absolute
+    assert (
+        '<meta property="og:image" content="https://example.org/royal-marriage/static/shot.png">' in absolute
+    )
+    assert 'href="./static/icon.svg"' in absolute
+
+
+# --- tampered input ----------------------------------------------------------
+
+
+def tarball_with(path: Path, members: dict[str, bytes]) -> Path:
+    with tarfile.open(path, "w:gz") as archive:
+        for name, data in members.items():
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+@pytest.mark.parametrize("name", ["package/../../escaped.js", "../escaped.js", "/tmp/royal-escaped.js"])
+def test_extract_refuses_a_member_named_outside_its_folder(tmp_path: Path, name: str) -> None:
+    tarball = tarball_with(tmp_path / "evil.tgz", {"package/dist/core.js": b"ok", name: b"evil"})
+    dest = tmp_path / "a" / "b" / "out"
+    with pytest.raises(SystemExit, match="outside its folder"):
+        build.extract(tarball, dest, lambda member: member.removeprefix("package/"))
+    assert not dest.exists()  # refused whole, before anything was written
+    assert not (tmp_path / "a" / "escaped.js").exists() and not Path("/tmp/royal-escaped.js").exists()
+
+
+def test_extract_refuses_a_pick_that_leads_outside(tmp_path: Path) -> None:
+    tarball = tarball_with(tmp_path / "t.tgz", {"package/x.js": b"x"})
+    with pytest.raises(SystemExit, match="outside"):
+        build.extract(tarball, tmp_path / "out", lambda member: "../x.js")
+    assert not (tmp_path / "x.js").exists()
+
+
+@pytest.fixture
+def no_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private npm cache folder for build.py, and npm pointed at a registry that is not there."""
+    cache = tmp_path / "npm"
+    cache.mkdir()
+    monkeypatch.setattr(build, "NPM_CACHE", cache)
+    monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")
+    monkeypatch.setenv("npm_config_cache", str(tmp_path / "npm-own-cache"))
+    monkeypatch.setenv("npm_config_fetch_retries", "0")
+    monkeypatch.setenv("npm_config_offline", "true")
+    return cache
+
+
+@pytest.mark.parametrize("tampered", [True, False], ids=["tampered", "absent"])
+def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_old_site(
+    no_registry: Path, tmp_path: Path, tampered: bool
+) -> None:
+    if tampered:
+        shutil.copyfile(DIST.parent / ".cache" / "npm" / PYSCRIPT.tarball.name, PYSCRIPT.tarball)
+        with PYSCRIPT.tarball.open("r+b") as tarball:
+            tarball.seek(1000)
+            tarball.write(b"tampered")
+    dist = tmp_path / "dist"
+    dist.mkdir()
+    (dist / "index.html").write_text("the previous build")
+    with pytest.raises(SystemExit) as failed:
+        build.build(dist)
+    message = str(failed.value.code)
+    assert "\n" not in message and message.startswith("build: @pyscript/core@0.7.31 ")
+    assert ("does not match its pinned integrity hash" if tampered else "is not cached") in message
+    assert "npm pack could not fetch it" in message
+    assert [p.name for p in tmp_path.iterdir() if "dist" in p.name] == ["dist"]
+    assert [p.name for p in dist.iterdir()] == ["index.html"]
+    assert (dist / "index.html").read_text() == "the previous build"
+
+
+def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) -> None:
+    shutil.copyfile(DIST.parent / ".cache" / "npm" / AXE.tarball.name, AXE.tarball)
+    script = build.axe_script()
+    genuine = script.read_bytes()
+    assert genuine.startswith(b"/*") and b"axe" in genuine[:200]
+    script.write_bytes(genuine.replace(b"axe", b"evil", 1))
+    assert build.axe_script().read_bytes() == genuine  # a changed copy is replaced
+    with AXE.tarball.open("r+b") as tarball:
+        tarball.seek(500)
+        tarball.write(b"tampered")
+    with pytest.raises(SystemExit, match=r"axe-core@4\.14\.1 does not match its pinned integrity hash"):
+        build.axe_script()

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from royal import saves
+from royal import saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.game import Game, Result
@@ -202,6 +202,8 @@ def test_a_too_long_history_is_refused_without_replaying_it():
         ("counted", ["x"] * 65),
         ("best_score", -5),
         ("played", 10**10),
+        ("counted", ["a", "a"]),
+        ("counted", ["x" * 65]),
     ],
 )
 def test_inconsistent_stats_are_refused(field, value):
@@ -209,6 +211,73 @@ def test_inconsistent_stats_are_refused(field, value):
     data["stats"][field] = value
     with pytest.raises(SaveError):
         load_stats(json.dumps(data))
+
+
+TODAY = dt.date(2027, 1, 1)
+
+
+@pytest.mark.parametrize(
+    "changes, reason",
+    [
+        (
+            {
+                **{name: 0 for name in ("played", "wins", "streak", "best_streak")},
+                **{name: None for name in ("fastest_win", "fewest_moves", "streak_day")},
+                "counted": [],
+                "best_score": 10**9,
+            },
+            "best score goes with games",
+        ),
+        ({"best_score": 10**9}, "no game scores more than 1850"),
+        ({"fewest_moves": 24}, "25 to 50 moves"),
+        ({"fewest_moves": 51}, "25 to 50 moves"),
+        ({"best_streak": 3, "streak": 3}, "best streak does not fit the wins"),
+        ({"played": 2}, "more games counted than played"),
+        ({"streak_day": "2027-11-29"}, "a day still to come"),
+        ({"best_score": None}, "best score goes with games"),
+    ],
+)
+def test_impossible_stats_are_refused(changes, reason):
+    data = json.loads(dump_stats(stats_with_history()))
+    data["stats"].update(changes)
+    with pytest.raises(SaveError, match=reason):
+        load_stats(json.dumps(data), TODAY)
+
+
+def test_the_most_a_game_can_score_is_a_win_in_25_pairs_at_once():
+    game = Game.numbered(next(n for n in range(1, 500) if solve(numbered_deal(n)).min_moves == 25))
+    for move in solve(game.cards).moves:
+        game.play(move, 0.0)
+    assert game.score == scoring.max_score() == 1850
+    assert load_stats(dump_stats(stats_after([game.result(0.0)], TODAY)), TODAY).best_score == 1850
+
+
+def stats_after(results, day):
+    stats = Stats()
+    for result in results:
+        stats.record(result, day)
+    return stats
+
+
+results = st.builds(
+    Result,
+    game_id=st.text("abcdef0123456789", min_size=1, max_size=16),
+    won=st.booleans(),
+    seconds=st.integers(0, 10**6),
+    moves=st.integers(0, 50),
+    score=st.integers(0, 1850),
+).map(lambda r: r if not r.won else Result(r.game_id, True, r.seconds, max(25, r.moves), r.score))
+
+
+@settings(max_examples=300)
+@given(st.lists(st.tuples(results, st.integers(0, 40)), max_size=80))
+def test_stats_any_play_produces_load_back(history):
+    """The checks refuse only the impossible: whatever games on whatever days make, loads."""
+    stats = Stats()
+    start = dt.date(2026, 1, 1)
+    for result, offset in history:
+        stats.record(result, start + dt.timedelta(days=offset))
+    assert load_stats(dump_stats(stats), start + dt.timedelta(days=40)) == stats
 
 
 # Fuzzing --------------------------------------------------------------------------------------
@@ -302,7 +371,7 @@ def mutate(data, draw):
     body = data.get("game", data.get("stats"))
     cards = body.get("cards") if isinstance(body, dict) else None
     cards = cards if isinstance(cards, list) and cards else None
-    index = lambda: draw(st.integers(0, 51)) % len(cards)  # noqa: E731
+    index = lambda: draw(st.integers(0, 51)) % len(cards)
     if kind in ("replace", "remove", "flip-type"):
         path = draw(st.sampled_from(all_paths))
         parent = data

@@ -286,6 +286,36 @@ def test_sync_ignores_a_cut_short_write():
     assert a.game.id == mine
 
 
+def test_a_win_while_the_clock_is_a_year_ahead_does_not_freeze_the_streak():
+    storage, time = MemoryStorage(), Time()
+    time.day = dt.date(2027, 11, 29)
+    s = session(storage, time)
+    s.new_game(WINNABLE)
+    win(s)
+    time.day = dt.date(2026, 11, 29)  # the clock is fixed, with the page still open
+    s.new_game(WINNABLE)
+    win(s)
+    time.day += dt.timedelta(days=1)
+    later = session(storage, time)  # and on the next visit
+    later.new_game(WINNABLE)
+    win(later)
+    assert later.stats.figures(time.day)["current-streak"] == "2 days"
+    assert later.stats.played == later.stats.wins >= 2
+
+
+def test_a_streak_dated_in_the_future_is_set_aside_with_a_notice_that_names_the_clock():
+    storage, time = MemoryStorage(), Time()
+    time.day = dt.date(2027, 11, 29)
+    s = session(storage, time)
+    s.new_game(WINNABLE)
+    win(s)
+    text = storage.get(STATS_KEY)
+    time.day = dt.date(2026, 11, 29)
+    later = session(storage, time)
+    assert storage.get(f"{KEPT_PREFIX}stats.1") == text
+    assert "clock" in later.notices[0].text and later.stats.played == 0
+
+
 # Unreadable saves --------------------------------------------------------------------------------
 
 

@@ -215,3 +215,25 @@ def test_streaks_match_a_count_of_calendar_days(games):
     shown = stats.figures(today)["current-streak"]
     assert shown == (f"{current} day" if current == 1 else f"{current} days")
     assert stats.played == len(games) and stats.wins == sum(w for _, w in games)
+
+
+def test_one_win_while_the_clock_is_a_year_ahead_does_not_freeze_the_streak():
+    stats = Stats()
+    stats.record(won(), D(2027, 11, 29))  # the device's clock is a year ahead
+    assert stats.current_streak(D(2026, 11, 29)) == 0  # nothing from the future shows as current
+    stats.record(won(), D(2026, 11, 29))  # the clock is fixed
+    stats.record(won(), D(2026, 11, 30))
+    stats.record(won(), D(2026, 12, 1))
+    assert stats.current_streak(D(2026, 12, 1)) == 3
+    assert stats.best_streak == 3 and stats.wins == 4
+
+
+def test_a_win_the_day_before_the_streak_day_adds_no_day_and_breaks_nothing():
+    """Flying west across the date line: the next win may be dated a day earlier."""
+    stats = Stats()
+    stats.record(won(), D(2026, 3, 1))
+    stats.record(won(), D(2026, 3, 2))
+    stats.record(won(), D(2026, 3, 1))
+    assert (stats.streak, stats.streak_day) == (2, D(2026, 3, 2))
+    stats.record(won(), D(2026, 3, 3))
+    assert stats.current_streak(D(2026, 3, 3)) == 3

@@ -10,7 +10,7 @@ from __future__ import annotations
 import http.server
 import threading
 from pathlib import Path
-from typing import BinaryIO, ClassVar
+from typing import BinaryIO
 
 # Types the runtime needs that Python's table lacks or gets wrong on some systems.
 MIME_TYPES = {
@@ -59,10 +59,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     """Static files from the server's current root, with the MIME types the runtime needs."""
 
     server: SiteServer
-    extensions_map: ClassVar[dict[str, str]] = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        **MIME_TYPES,
-    }
+    # The base class declares this per instance; one shared table is what it needs here.
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}  # noqa: RUF012
 
     def translate_path(self, path: str) -> str:
         """Map a URL under the prefix to a file of the current root."""

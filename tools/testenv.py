@@ -1,6 +1,7 @@
 """Set up what the tests need: the test venv and the browsers, installed when missing.
 
-    python3 tools/testenv.py     set everything up, then print the variables the tests read
+    python3 tools/testenv.py          set everything up, then print the variables the tests read
+    python3 tools/testenv.py --lock   write requirements-dev.lock from requirements-dev.txt
 
 `python3 build.py test` calls `prepare()` before it builds the site and runs pytest with
 `TestEnv.variables` in the environment. Standard library only: it runs before the venv exists.
@@ -25,6 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
+LOCK = ROOT / "requirements-dev.lock"
+# The locker, in a venv of its own under .cache/: it writes the lock, it is not a test tool.
+LOCKER = "uv==0.13.9"
+LOCKER_VENV = ROOT / ".cache" / "locker"
 SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -36,21 +41,46 @@ class TestEnv:
     variables: dict[str, str]
 
 
-def venv_python() -> Path:
-    return VENV / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
+def venv_python(venv: Path = VENV) -> Path:
+    return venv / ("Scripts/python.exe" if os.name == "nt" else "bin/python")
 
 
 def ensure_venv() -> Path:
-    """Create .venv and install requirements-dev.txt, skipping pip when nothing changed."""
-    stamp = VENV / ".requirements.sha256"
-    wanted = hashlib.sha256(REQUIREMENTS.read_bytes()).hexdigest()
+    """Create .venv and install the lock, hashes required; pip runs only when the lock changed."""
+    stamp = VENV / ".lock.sha256"
+    wanted = hashlib.sha256(LOCK.read_bytes()).hexdigest()
     if not venv_python().exists():
         subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
     if not stamp.exists() or stamp.read_text() != wanted:
         pip = [str(venv_python()), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-        subprocess.run([*pip, "-r", str(REQUIREMENTS)], check=True)
+        subprocess.run([*pip, "--require-hashes", "-r", str(LOCK)], check=True)
         stamp.write_text(wanted)
     return venv_python()
+
+
+def write_lock() -> None:
+    """Resolve requirements-dev.txt for every platform and Python 3.11+ into the hashed lock.
+
+    The lock names packages, versions and hashes only: no index, no download address.
+    """
+    locker = LOCKER_VENV / "bin" / "uv"
+    if not locker.exists():
+        subprocess.run([sys.executable, "-m", "venv", str(LOCKER_VENV)], check=True)
+        pip = [
+            str(venv_python(LOCKER_VENV)),
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--disable-pip-version-check",
+        ]
+        subprocess.run([*pip, LOCKER], check=True)
+    compile_ = [str(locker), "pip", "compile", "--quiet", str(REQUIREMENTS.relative_to(ROOT))]
+    options = ["--generate-hashes", "--universal", "--python-version", "3.11", "--no-emit-index-url"]
+    header = ["--custom-compile-command", "python3 build.py lock", "-o", str(LOCK.relative_to(ROOT))]
+    subprocess.run([*compile_, *options, *header], cwd=ROOT, check=True)
+    if "://" in LOCK.read_text(encoding="utf-8"):
+        sys.exit(f"testenv: {LOCK.name} names an address; it must hold packages and hashes only")
 
 
 @functools.cache
@@ -76,12 +106,16 @@ def apt_install(*packages: str) -> bool:
 
 
 def chromium(python: Path) -> dict[str, str]:
-    """ROYAL_CHROMIUM: Debian's chromium, installed if missing, else Playwright's own."""
+    """ROYAL_CHROMIUM: Debian's chromium, installed if missing, else Playwright's own.
+
+    Playwright's build (what GitHub's Ubuntu runners get, as Ubuntu ships chromium as a
+    snap) comes with the system libraries it needs (`--with-deps`, through sudo if not root).
+    """
     found = _existing_chromium(python)
     if found is None and apt_install("chromium"):
         found = _existing_chromium(python)
     if found is None:
-        subprocess.run([str(python), "-m", "playwright", "install", "chromium"], check=False)
+        subprocess.run([str(python), "-m", "playwright", "install", "--with-deps", "chromium"], check=False)
         found = _existing_chromium(python)
     if found is None:
         sys.exit("testenv: no Chromium found or installable; the browser tests cannot run")
@@ -94,7 +128,10 @@ def _existing_chromium(python: Path) -> str | None:
         return os.environ["ROYAL_CHROMIUM"]
     if SYSTEM_CHROMIUM.exists():
         return str(SYSTEM_CHROMIUM)
-    script = "from playwright.sync_api import sync_playwright as p\nwith p() as pw: print(pw.chromium.executable_path)"
+    script = (
+        "from playwright.sync_api import sync_playwright as p\n"
+        "with p() as pw: print(pw.chromium.executable_path)"
+    )
     found = subprocess.run(
         [str(python), "-c", script], capture_output=True, text=True, check=False
     ).stdout.strip()
@@ -115,6 +152,9 @@ def prepare() -> TestEnv:
 
 
 if __name__ == "__main__":
+    if sys.argv[1:] == ["--lock"]:
+        write_lock()
+        sys.exit()
     env = prepare()
     print(f"python={env.python}")
     for name, value in env.variables.items():

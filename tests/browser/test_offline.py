@@ -200,7 +200,8 @@ def test_manifest_makes_the_game_installable(
 
     assert manifest["name"] == "Royal Marriage" and manifest["short_name"]
     assert manifest["display"] == "standalone"
-    for key in ("start_url", "scope", "id"):
+    assert "games" in manifest["categories"]
+    for key in ("start_url", "scope"):
         assert page.evaluate("([ref, base]) => new URL(ref, base).href", [manifest[key], href]) == site.url
     sizes = set()
     for icon in manifest["icons"]:
@@ -213,11 +214,52 @@ def test_manifest_makes_the_game_installable(
             sizes.add(icon["sizes"])
     assert {"192x192", "512x512"} <= sizes
     assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
+    shapes = set()
+    for shot in manifest["screenshots"]:
+        url = page.evaluate("([ref, base]) => new URL(ref, base).href", [shot["src"], href])
+        got = page.request.get(url)
+        assert got.status == 200 and got.headers["content-type"] == shot["type"] == "image/png", url
+        assert png_size(got.body()) == shot["sizes"], url
+        width, height = map(int, shot["sizes"].split("x"))
+        shapes.add((shot["form_factor"], width > height))
+        assert shot["label"]
+    assert shapes == {("narrow", False), ("wide", True)}
 
     # Chromium's own verdict; it judges only non-incognito profiles, hence the persistent context.
     cdp = persistent_context.new_cdp_session(page)
-    assert cdp.send("Page.getAppManifest")["errors"] == []
+    parsed = cdp.send("Page.getAppManifest")
+    assert parsed["errors"] == []
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    # The app's identity as Chromium computes it: this site's address, under its subpath,
+    # not the origin that every other site of the same host shares.
+    assert parsed["manifest"]["id"] == cdp.send("Page.getAppId")["appId"] == site.url
+    assert [shot["formFactor"] for shot in parsed["manifest"]["screenshots"]] == ["kNarrow", "kWide"]
+
+
+THEME_COLOR = """() => [...document.querySelectorAll('meta[name=theme-color]')]
+    .filter(meta => matchMedia(meta.media || 'all').matches).map(meta => meta.content)"""
+FELT = "() => getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
+
+
+def test_theme_colour_follows_the_scheme_and_link_previews_have_an_image(new_context, site) -> None:
+    felts = set()
+    for scheme in ("light", "dark"):
+        page = new_context(color_scheme=scheme).new_page()
+        page.goto(site.url)
+        felt = page.evaluate(FELT)
+        assert page.evaluate(THEME_COLOR) == [felt], scheme
+        felts.add(felt)
+    assert len(felts) == 2
+
+    tags = page.evaluate(
+        """() => Object.fromEntries([...document.querySelectorAll('meta[property^="og:"]')]
+            .map(meta => [meta.getAttribute('property'), meta.content]))"""
+    )
+    assert tags["og:title"] and tags["og:description"] and tags["og:image:alt"]
+    image = page.evaluate("ref => new URL(ref, document.baseURI).href", tags["og:image"])
+    got = page.request.get(image)
+    assert got.status == 200 and got.headers["content-type"] == tags["og:image:type"] == "image/png"
+    assert png_size(got.body()) == f"{tags['og:image:width']}x{tags['og:image:height']}"
 
 
 # Script, style and config references that would fetch from another host.

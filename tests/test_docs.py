@@ -1,0 +1,39 @@
+"""docs/ stays true to the page: its links lead somewhere and the hooks it names exist."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+LINK = re.compile(r"\]\(([^)#\s]+)(?:#[^)]*)?\)")
+
+
+def test_every_relative_link_of_the_docs_and_readme_leads_to_a_file() -> None:
+    pages = [*DOCS.glob("*.md"), ROOT / "README.md"]
+    checked = 0
+    for page in pages:
+        for target in LINK.findall(page.read_text(encoding="utf-8")):
+            if "://" not in target:
+                assert (page.parent / target).exists(), f"{page.name} links to missing {target}"
+                checked += 1
+    assert checked > 10
+
+
+def test_the_docs_index_lists_every_page() -> None:
+    index = (DOCS / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"\]\(([\w-]+\.md)\)", index))
+    assert listed == {page.name for page in DOCS.glob("*.md")} - {"README.md"}
+
+
+def test_every_id_and_data_attribute_the_hooks_page_names_is_in_the_page() -> None:
+    hooks = (DOCS / "automation.md").read_text(encoding="utf-8")
+    page = (ROOT / "index.html").read_text(encoding="utf-8") + "".join(
+        path.read_text(encoding="utf-8") for path in (ROOT / "royal" / "web").glob("*.py")
+    )
+    ids = set(re.findall(r"`#([a-z][\w-]*)`", hooks))
+    assert len(ids) > 15
+    assert [name for name in sorted(ids) if f'id="{name}"' not in page] == []
+    attributes = set(re.findall(r"`\[?(data-[a-z-]+)", hooks))
+    assert [name for name in sorted(attributes) if name not in page] == []

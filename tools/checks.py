@@ -1,0 +1,88 @@
+"""The checks that run beside pytest: static analysis, and the engine as an installed package.
+
+`python3 build.py test` and `python3 build.py check` call `run_all`; each check prints its
+own findings, and a check with findings fails the command. Standard library only.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# Where ruff looks until royal/ and tests/ pass its lint rules too (that clean-up is under way).
+RUFF_LINT_PATHS = ("build.py", "tools")
+RUFF_FORMAT_PATHS = (*RUFF_LINT_PATHS, "tests")
+
+Check = Callable[[Path], bool]
+
+
+def _run(title: str, command: list[str]) -> bool:
+    print(f"check: {title}", flush=True)
+    return subprocess.run(command, cwd=ROOT, check=False).returncode == 0
+
+
+def ruff_lint(python: Path) -> bool:
+    """ruff's lint rules, as pyproject.toml selects them."""
+    return _run("ruff check", [str(python), "-m", "ruff", "check", "--quiet", *RUFF_LINT_PATHS])
+
+
+def ruff_format(python: Path) -> bool:
+    """Formatting as ruff format would write it."""
+    return _run(
+        "ruff format --check", [str(python), "-m", "ruff", "format", "--check", "--quiet", *RUFF_FORMAT_PATHS]
+    )
+
+
+def installed_package(python: Path) -> bool:
+    """`pip install .` into a fresh venv, then `royal solve --deal 7` from its console script.
+
+    The wheel is built with the test venv's pip and hatchling (no download), and the fresh
+    venv gets it without pip of its own, from the test venv's pip: a few seconds in all.
+    """
+    print("check: the engine installs as a package and `royal` runs", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheels, venv = Path(tmp) / "wheels", Path(tmp) / "venv"
+        pip = [str(python), "-m", "pip", "--quiet", "--disable-pip-version-check"]
+        steps = [
+            [*pip, "wheel", "--no-deps", "--no-build-isolation", "--wheel-dir", str(wheels), str(ROOT)],
+            [sys.executable, "-m", "venv", "--without-pip", str(venv)],
+        ]
+        for step in steps:
+            if subprocess.run(step, check=False).returncode != 0:
+                return False
+        wheel = next(wheels.glob("*.whl"))
+        outside = [name for name in zipfile.ZipFile(wheel).namelist() if not _packaged(name)]
+        if outside:
+            print(f"check: the wheel holds files outside royal/: {outside}", file=sys.stderr)
+            return False
+        target = venv / "bin" / "python"
+        install = [*pip, "--python", str(target), "install", "--no-deps", "--no-index", str(wheel)]
+        if subprocess.run(install, check=False).returncode != 0:
+            return False
+        result = subprocess.run(
+            [str(venv / "bin" / "royal"), "solve", "--deal", "7"], capture_output=True, text=True, check=False
+        )
+    answer = json.loads(result.stdout) if result.returncode == 0 else {}
+    if answer.get("winnable") is not True or len(answer.get("cards", ())) != 52:
+        print(f"check: `royal solve --deal 7` answered {result.stdout!r} {result.stderr!r}", file=sys.stderr)
+        return False
+    return True
+
+
+def _packaged(name: str) -> bool:
+    return name.startswith("royal/") or name.split("/", 1)[0].endswith(".dist-info")
+
+
+STATIC: tuple[Check, ...] = (ruff_lint, ruff_format)
+PACKAGE: tuple[Check, ...] = (installed_package,)
+
+
+def run_all(python: Path, checks: tuple[Check, ...]) -> list[str]:
+    """Run every check, even after a failure; return the names of those that failed."""
+    return [check.__name__ for check in checks if not check(python)]
