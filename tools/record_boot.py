@@ -23,13 +23,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from conftest import CHROMIUM_FLAGS
-from exercise import exercise
-from playwright.sync_api import sync_playwright
+from conftest import CHROMIUM_FLAGS  # noqa: E402
+from exercise import exercise  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
 
-from build import BOOT_RECORD, VENDOR, build
-from tools.siteserver import SiteServer
-from tools.testenv import SYSTEM_CHROMIUM
+from build import BOOT_RECORD, VENDOR, build  # noqa: E402
+from tools.siteserver import SiteServer  # noqa: E402
+from tools.testenv import SYSTEM_CHROMIUM  # noqa: E402
 
 STDLIB_MOUNT = "/lib/python314.zip/"
 # A second Python script sharing the game's interpreter: reports the imported modules,
@@ -40,7 +40,8 @@ from pyodide.ffi import create_proxy
 from pyscript import window
 
 def _modules():
-    return "\\n".join(f"{name} {getattr(module, '__file__', '')}" for name, module in list(sys.modules.items()))
+    found = list(sys.modules.items())
+    return "\\n".join(f"{name} {getattr(module, '__file__', '')}" for name, module in found)
 
 def _fail():
     raise ValueError("a recorded failure")
