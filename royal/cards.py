@@ -48,7 +48,7 @@ class CardError(ValueError):
     """A text that is not one of the 52 card codes."""
 
 
-def parse_card(text: str) -> str:
+def parse_card(text: object) -> str:
     """Return the card code ``text`` names, or raise :class:`CardError` saying why not.
 
     Lower case is accepted (``"qh"`` is ``"QH"``) because people type links by hand.

@@ -11,11 +11,12 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import NoReturn, TextIO
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
 from royal.excerpt import quoted
-from royal.line import Line
+from royal.line import Line, Move
 from royal.solver import solve
 
 
@@ -26,7 +27,7 @@ class InputError(Exception):
 class _Parser(argparse.ArgumentParser):
     """argparse that reports a bad command in one line, as the contract asks."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise InputError(message)
 
 
@@ -74,7 +75,7 @@ def _stdin_deals(lines: Iterable[str]) -> Iterable[tuple[str, ...]]:
                 raise InputError(f"line {number}: {error}") from None
 
 
-def play_out(cards: Sequence[str], choose) -> bool:  # type: ignore[no-untyped-def]
+def play_out(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> bool:
     """Play a deal with a simple strategy (``choose`` picks from the legal moves); True if won."""
     line = Line(cards)
     while moves := line.legal_moves():
@@ -126,7 +127,7 @@ def _build_parser() -> _Parser:
     return parser
 
 
-def run(argv: Sequence[str], stdin: Iterable[str], out) -> None:  # type: ignore[no-untyped-def]
+def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
     """Run one command, writing to ``out``; raises InputError on bad input."""
     args = _build_parser().parse_args(argv)
     if args.command == "deal":

@@ -115,7 +115,7 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     unknown = 0
     for position, item in enumerate(items, start=1):
         try:
-            cards.append(parse_card(item))  # type: ignore[arg-type]
+            cards.append(parse_card(item))
         except CardError:
             unknown += 1
             if unknown <= UNKNOWN_NAMED:

@@ -1,4 +1,4 @@
-"""What the page says about moves, selections, hints and endings, in words.
+"""Every sentence the page shows or speaks: moves, selections, hints, endings, stats, notices.
 
 Kept out of the web layer so the wording is tested under CPython and the same phrases serve
 the screen and the screen reader (``shown`` uses card symbols, ``spoken`` card names).
@@ -6,14 +6,83 @@ the screen and the screen reader (``shown`` uses card symbols, ``spoken`` card n
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
+from royal.stats import Stats
 
 Namer = Callable[[str], str]
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the player must be told once, in a box they dismiss (a warning by default)."""
+
+    text: str
+    warning: bool = True
+
+
+# Notices ----------------------------------------------------------------------------------
+
+NO_STORAGE = (
+    "This browser is not keeping data for this page, so you can play, "
+    "but your game and stats will not be kept after you leave."
+)
+NEWER_ELSEWHERE = (
+    "A newer version of the game is open elsewhere in this browser, or was used here. "
+    "This page plays without saving, so that it changes nothing the newer version saved: "
+    "reload to play the newer version with your progress."
+)
+DISMISS = "Dismiss"
+DISMISS_LABEL = "Dismiss this notice"
+_RECORDS = {"game": "unfinished game"}
+
+
+def unreadable(kind: str, reason: str, kept_under: str) -> str:
+    """A saved record of ``kind`` could not be read; ``kept_under`` is "" if it stayed in place."""
+    where = kept_under or "its old place, untouched"
+    return (
+        f"Your saved {_RECORDS.get(kind, kind)} could not be read ({reason}), so a fresh one starts. "
+        f"The unreadable data is kept in this browser under {where}."
+    )
+
+
+def bad_link(reason: object) -> str:
+    """The link in the address could not be opened."""
+    return f"The link's deal could not be opened: {reason}. Here is a normal game instead."
+
+
+# What the player did ------------------------------------------------------------------------
+
+SELECTION_CANCELLED = "Selection cancelled."
+RESTARTED = "The deal starts again."
+LINK_OPENED = "The linked deal is open."
+DAILY_IN_PROGRESS = "You are playing today's deal."
+
+
+def new_game(number: int | None) -> str:
+    """The announcement of a new random deal."""
+    return f"New game: deal {number}."
+
+
+def daily(number: int | None) -> str:
+    """The announcement of today's deal."""
+    return f"Today's deal: deal {number}."
+
+
+def rewound(moves: int) -> str:
+    """The announcement after going back to the last winnable position."""
+    return f"Back to move {moves}. The game can be won from here."
+
+
+def rewind_button(moves: int) -> str:
+    """The end panel's button back to the last winnable position."""
+    return f"Back to move {moves}, still winnable"
 
 
 def _join(names: Sequence[str]) -> str:
@@ -42,13 +111,10 @@ def undone(played: Played, cards_left: int) -> str:
 
 def selection(line: Line, card: str, name: Namer = shown_name) -> str:
     """What selecting ``card`` offers: each partner and what that pairing removes."""
-    options = [(m, line.removal(m)[1]) for m in line.partners(card)]
+    options = [(m, line.enclosed(m)) for m in line.partners(card)]
     if not options:
         return f"No move uses {name(card)} right now."
-    parts = []
-    for move, removed in options:
-        partner = move.right if move.left == card else move.left
-        parts.append(f"{name(partner)} (removes {_join([name(c) for c in removed])})")
+    parts = [f"{name(m.other(card))} (removes {_join([name(c) for c in removed])})" for m, removed in options]
     return f"{name(card)} selected. Pair it with " + ", or ".join(parts) + "."
 
 
@@ -56,7 +122,7 @@ def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
     """The hint's message: the move and what it removes, or why the game cannot be won."""
     if move is None:
         return "This game can no longer be won from here. " + where_it_went_wrong(game)
-    return f"Hint: {removal(move, game.line.removal(move)[1], name)}. It keeps the game winnable."
+    return f"Hint: {removal(move, game.line.enclosed(move), name)}. It keeps the game winnable."
 
 
 def ending(game: Game, now: float) -> tuple[str, str]:
@@ -93,3 +159,33 @@ def lost_warning(game: Game) -> str:
         f"That move lost the game: after move {game.moves} it can no longer be won. "
         "Undo it to get back on a winning line."
     )
+
+
+# Stats ------------------------------------------------------------------------------------
+
+NOTHING_YET = "—"
+
+
+def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
+    """The eight figures as the page shows them, keyed by their ``data-stat`` names."""
+    return {
+        "played": str(stats.played),
+        "wins": str(stats.wins),
+        "win-rate": _percent(stats.wins, stats.played),
+        "fastest-win": NOTHING_YET if stats.fastest_win is None else format_seconds(stats.fastest_win),
+        "fewest-moves": NOTHING_YET if stats.fewest_moves is None else str(stats.fewest_moves),
+        "best-score": NOTHING_YET if stats.best_score is None else str(stats.best_score),
+        "current-streak": _days(stats.current_streak(today)),
+        "best-streak": _days(stats.best_streak),
+    }
+
+
+def _percent(part: int, whole: int) -> str:
+    """Whole percent, rounded half up, with integer arithmetic so 2/3 is exactly 67%."""
+    if whole == 0:
+        return NOTHING_YET
+    return f"{(200 * part + whole) // (2 * whole)}%"
+
+
+def _days(count: int) -> str:
+    return f"{count} day" if count == 1 else f"{count} days"

@@ -11,10 +11,9 @@ from __future__ import annotations
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from royal import scoring
-from royal.cards import ALL_CARDS
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
 from royal.line import IllegalMove, Line, Move, Played
@@ -25,7 +24,7 @@ REDO = "redo"
 HINT = "hint"
 
 
-class Outcome(str, Enum):
+class Outcome(StrEnum):
     """How a finished game ended; the values are what ``body[data-outcome]`` shows."""
 
     WON = "won"
@@ -182,7 +181,7 @@ class Game:
             move = Move.parse(move)
         if self.outcome is Outcome.WON:
             raise IllegalMove("the game is already won")
-        self.line.removal(move)  # refuse an illegal move before the clock starts
+        self.line.enclosed(move)  # refuse an illegal move before the clock starts
         self.clock.start(now)
         played = self._push(move, now)
         self.redo_stack.clear()
@@ -233,59 +232,19 @@ class Game:
             self.time_bonus = scoring.time_bonus(self.clock.seconds(now))
         return played
 
-    # Saving ---------------------------------------------------------------------------
+    def rewind(self, moves: int, now: float) -> None:
+        """Undo until ``moves`` moves are left in the line of play (each undo scored as usual)."""
+        while self.moves > moves and self.can_undo:
+            self.undo(now)
 
-    def to_dict(self, now: float) -> dict[str, object]:
-        """The game as plain JSON data: the deal, the events and the clock."""
-        return {
-            "id": self.id,
-            "number": self.number,
-            "cards": list(self.cards),
-            "events": list(self.events),
-            # Not rounded: rounding 59.9996 to 60.0 would change the time shown and the win
-            # bonus of a reloaded game. JSON keeps a float exactly.
-            "elapsed": self.clock.read(now),
-            "started": self.clock.started,
-        }
-
-    @classmethod
-    def from_dict(cls, data: object, now: float) -> Game:
-        """Rebuild a game by replaying its events; raise ValueError on anything inconsistent."""
-        if not isinstance(data, dict):
-            raise ValueError("a saved game must be an object")
-        game_id = data.get("id")
-        if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
-            raise ValueError("a saved game needs an id")
-        number = data.get("number")
-        cards = data.get("cards")
-        if number is not None:
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise ValueError("the deal number must be a whole number")
-            if cards != list(numbered_deal(number)):
-                raise ValueError(f"the cards are not those of deal {number}")
-        if not isinstance(cards, list) or len(cards) != len(ALL_CARDS):
-            raise ValueError("a saved game needs its 52 cards")
-        events = data.get("events")
-        if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-            raise ValueError("the events must be a list of texts")
-        elapsed = data.get("elapsed")
-        started = data.get("started")
-        if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**9:
-            raise ValueError("the elapsed time must be a number of seconds")
-        if not isinstance(started, bool):
-            raise ValueError("the clock's started flag must be true or false")
-        game = cls(cards, number, game_id)
-        game.clock.elapsed = float(elapsed)
-        for event in events:
-            if event == UNDO:
-                game.undo(now)
-            elif event == REDO:
-                game.redo(now)
-            elif event == HINT:
-                if game.hint() is None:
-                    raise ValueError("a hint was recorded where none could be given")
-            else:
-                game.play(event, now)
-        game.clock = Clock(elapsed=float(elapsed), started=started, halted=game.outcome is not None)
-        game.clock.set_visible(True, now)
-        return game
+    def apply(self, event: str, now: float) -> None:
+        """Replay one logged event (how a save is loaded); raise ValueError if it cannot happen."""
+        if event == UNDO:
+            self.undo(now)
+        elif event == REDO:
+            self.redo(now)
+        elif event == HINT:
+            if self.hint() is None:
+                raise ValueError("a hint was recorded where none could be given")
+        else:
+            self.play(event, now)

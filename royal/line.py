@@ -30,6 +30,10 @@ class Move:
     def __str__(self) -> str:
         return f"{self.left}-{self.right}"
 
+    def other(self, card: str) -> str:
+        """The boundary that is not ``card``: the partner a selected card would pair with."""
+        return self.right if card == self.left else self.left
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``"QH-7H"``; raise :class:`IllegalMove` when it is not two codes and a dash."""
@@ -75,10 +79,6 @@ class Line:
     def __repr__(self) -> str:
         return f"Line({' '.join(self._cards)!r})"
 
-    def copy(self) -> Line:
-        """An independent copy of the position (without its move stack)."""
-        return Line(self._cards)
-
     def legal_moves(self) -> list[Move]:
         """Every legal move, ordered by left boundary, then by span."""
         cards = self._cards
@@ -119,6 +119,10 @@ class Line:
         if not cards_match(move.left, move.right):
             raise IllegalMove(f"{move}: the boundaries share neither rank nor suit")
         return i + 1, tuple(self._cards[i + 1 : j])
+
+    def enclosed(self, move: Move) -> tuple[str, ...]:
+        """The cards ``move`` would remove, or raise :class:`IllegalMove` saying why."""
+        return self.removal(move)[1]
 
     def push(self, move: Move) -> Played:
         """Play ``move`` (raising :class:`IllegalMove`, with the line untouched, if it is illegal)."""

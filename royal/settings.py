@@ -39,7 +39,7 @@ class Settings:
     def from_dict(cls, data: object) -> Settings:
         """Settings from :meth:`to_dict`'s data: exactly its fields, or ValueError."""
         if not isinstance(data, dict):
-            raise ValueError("settings must be an object")  # noqa: TRY004 (ValueError is the contract)
+            raise ValueError("settings must be an object")  # ValueError, not TypeError: the contract
         names = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - names, key=str)
         if unknown:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from royal.cards import cards_match
-from royal.line import Line, Move
+from royal.line import Move
 
 
 @dataclass(frozen=True)
@@ -145,14 +145,3 @@ def solve(cards: Sequence[str]) -> Solution:
 
     emit(0, n - 1)
     return Solution(True, len(moves), tuple(moves))
-
-
-def winning_moves(line: Line) -> list[Move]:
-    """The legal moves after which the line can still be won (what a hint may offer)."""
-    keep = []
-    for move in line.legal_moves():
-        line.push(move)
-        if is_winnable(line.cards):
-            keep.append(move)
-        line.pop()
-    return keep

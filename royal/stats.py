@@ -1,4 +1,5 @@
-"""Stats on this device: SPEC's eight figures and how a finished game changes them.
+"""Stats on this device: SPEC's eight figures and how a finished game changes them
+(:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days
 ending there, so they need no list of every day played and still cross month and year ends.
@@ -7,14 +8,13 @@ ending there, so they need no list of every day played and still cross month and
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from royal.clock import format_seconds
 from royal.game import Result
 
 #: How many recently counted game ids are remembered to refuse counting a game twice.
 COUNTED_IDS_KEPT = 64
-NOTHING_YET = "—"
 
 
 @dataclass
@@ -70,30 +70,6 @@ class Stats:
             return 0  # long ago, or dated by a clock that was ahead
         return self.streak
 
-    def figures(self, today: _dt.date) -> dict[str, str]:
-        """The eight figures as the page shows them, keyed by their ``data-stat`` names."""
-        return {
-            "played": str(self.played),
-            "wins": str(self.wins),
-            "win-rate": _percent(self.wins, self.played),
-            "fastest-win": NOTHING_YET if self.fastest_win is None else format_seconds(self.fastest_win),
-            "fewest-moves": NOTHING_YET if self.fewest_moves is None else str(self.fewest_moves),
-            "best-score": NOTHING_YET if self.best_score is None else str(self.best_score),
-            "current-streak": _days(self.current_streak(today)),
-            "best-streak": _days(self.best_streak),
-        }
 
-
-def _best(old: int | None, new: int, pick) -> int:  # type: ignore[no-untyped-def]
+def _best(old: int | None, new: int, pick: Callable[[int, int], int]) -> int:
     return new if old is None else pick(old, new)
-
-
-def _percent(part: int, whole: int) -> str:
-    """Whole percent, rounded half up, with integer arithmetic so 2/3 is exactly 67%."""
-    if whole == 0:
-        return NOTHING_YET
-    return f"{(200 * part + whole) // (2 * whole)}%"
-
-
-def _days(count: int) -> str:
-    return f"{count} day" if count == 1 else f"{count} days"

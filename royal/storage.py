@@ -1,13 +1,28 @@
-"""Where saves live: a small key-value interface, with an in-memory stand-in.
+"""Where saves live: a small key-value interface, an in-memory stand-in, and a guard.
 
 The page plugs in localStorage; tests and a browser that refuses storage use
 :class:`MemoryStorage`. Implementations raise :class:`StorageError` for any refusal, so
 callers handle one exception whatever the browser does (quota, private mode, disabled).
+:class:`GuardedStorage` wraps any of them so that the game never sees that exception: it
+carries on in memory, keeps unreadable records aside, and tells the player through a callback.
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Protocol, TypeVar
+
+from royal import describe
+from royal.describe import Notice
+from royal.saves import NewerSave
+
+#: Unreadable records are moved under this prefix, then the record's kind and a number.
+KEPT_PREFIX = "royal-marriage.unreadable."
+PROBE_KEY = "royal-marriage.probe"
+#: Unreadable records kept aside per kind; past this the newest shares the last key.
+MAX_KEPT = 20
+
+T = TypeVar("T")
 
 
 class StorageError(Exception):
@@ -41,3 +56,96 @@ class MemoryStorage:
 
     def remove(self, key: str) -> None:
         self.data.pop(key, None)
+
+
+class GuardedStorage:
+    """Any :class:`Storage`, made safe: its methods never raise.
+
+    ``storage`` is ``None`` where the browser gives no storage at all. At the first refusal
+    the guard goes on with a :class:`MemoryStorage` (``persistent`` turns False) and reports
+    :data:`~royal.describe.NO_STORAGE` once through ``on_notice``.
+    """
+
+    def __init__(self, storage: Storage | None, on_notice: Callable[[Notice], None]) -> None:
+        self.storage: Storage = storage if storage is not None else MemoryStorage()
+        self.on_notice = on_notice
+        self.persistent = storage is not None
+        if storage is None:
+            on_notice(Notice(describe.NO_STORAGE))
+
+    def _lose(self, why: str = describe.NO_STORAGE) -> None:
+        """Go on in memory and say so (``why``), once."""
+        if self.persistent:
+            self.on_notice(Notice(why))
+        self.storage = MemoryStorage()
+        self.persistent = False
+
+    def yield_to_newer(self) -> None:
+        """A newer build of the game wrote here: leave its data untouched and go on in memory."""
+        self._lose(describe.NEWER_ELSEWHERE)
+
+    def probe(self) -> None:
+        """Find out at once whether writes are refused, rather than at the first move.
+
+        Call it after reading the saves: a full storage still gives them back.
+        """
+        try:
+            self.storage.set(PROBE_KEY, "1")
+            self.storage.remove(PROBE_KEY)
+        except StorageError:
+            self._lose()
+
+    def get(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except StorageError:
+            self._lose()
+            return None
+
+    def set(self, key: str, value: str) -> None:
+        try:
+            self.storage.set(key, value)
+        except StorageError:
+            self._lose()
+            self.storage.set(key, value)
+
+    def remove(self, key: str) -> None:
+        try:
+            self.storage.remove(key)
+        except StorageError:
+            self._lose()
+
+    def read(self, key: str, kind: str, load: Callable[[str], T]) -> T | None:
+        """``load`` the record under ``key``; ``None`` if there is none or it is unreadable.
+
+        ``load`` raises ValueError (such as :class:`~royal.saves.SaveError`) with a reason on
+        unreadable text, which is then kept aside under a key of its own, never overwriting
+        one kept earlier, and the player is told where. Text a newer build wrote
+        (:class:`~royal.saves.NewerSave`) is left where it is, and nothing more is written.
+        """
+        text = self.get(key)
+        if text is None:
+            return None
+        try:
+            return load(text)
+        except NewerSave:
+            self.yield_to_newer()
+            return None
+        except ValueError as error:
+            self._keep_aside(key, kind, text, str(error))
+            return None
+
+    def _keep_aside(self, key: str, kind: str, text: str, reason: str) -> None:
+        aside = next(
+            f"{KEPT_PREFIX}{kind}.{n}"
+            for n in range(1, MAX_KEPT + 2)
+            if n > MAX_KEPT or self.get(f"{KEPT_PREFIX}{kind}.{n}") is None
+        )
+        try:
+            self.storage.set(aside, text)
+            self.storage.remove(key)
+        except StorageError:
+            # It cannot be copied aside, so it must not be overwritten: stop saving.
+            self._lose()
+            aside = ""
+        self.on_notice(Notice(describe.unreadable(kind, reason, aside)))

@@ -128,14 +128,6 @@ def test_a_removed_card_cannot_bound_a_move():
         line.push(Move("2H", "4H"))
 
 
-def test_copy_is_independent():
-    line = Line(numbered_deal(1))
-    other = line.copy()
-    other.push(other.legal_moves()[0])
-    assert line.cards == numbered_deal(1)
-    assert line.stack == []
-
-
 @given(
     st.integers(min_value=1, max_value=10**9), st.lists(st.integers(min_value=0, max_value=99), max_size=40)
 )
@@ -163,3 +155,17 @@ def test_random_pushes_then_pops_restore_every_position(number, picks):
         line.pop()
         assert line.cards == history[-1]
     assert line.cards == deal
+
+
+def test_enclosed_names_what_a_move_would_remove_without_playing_it():
+    line = Line(["QH", "2H", "3S", "4H", "KH"])
+    assert line.enclosed(Move("2H", "4H")) == ("3S",)
+    assert line.enclosed(Move("QH", "4H")) == ("2H", "3S")
+    assert line.cards == ("QH", "2H", "3S", "4H", "KH") and line.stack == []
+    with pytest.raises(IllegalMove, match="one or two cards"):
+        line.enclosed(Move("QH", "KH"))
+
+
+def test_other_is_the_partner_of_either_boundary():
+    move = Move("QH", "7H")
+    assert move.other("QH") == "7H" and move.other("7H") == "QH"

@@ -7,24 +7,16 @@ import random
 
 import pytest
 
-from royal import saves
+from royal import describe, saves
 from royal.deals import numbered_deal
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import (
-    GAME_KEY,
-    KEPT_PREFIX,
-    NEWER_ELSEWHERE,
-    NO_STORAGE,
-    SETTINGS_KEY,
-    STATS_KEY,
-    WARN_KEY,
-    Session,
-)
+from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
+from royal.session import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY, LinkAction, Session
 from royal.settings import Settings
 from royal.solver import is_winnable, solve
-from royal.storage import MemoryStorage, StorageError
+from royal.storage import KEPT_PREFIX, MemoryStorage, StorageError
 
 WINNABLE = next(n for n in range(1, 100) if is_winnable(numbered_deal(n)))
 
@@ -75,11 +67,21 @@ class Full(MemoryStorage):
         super().set(key, value)
 
 
-def session(storage=None, time=None, seed=1):
+def session(storage=None, time=None, seed=1, heard=None):
     time = time or Time()
     return Session(
-        storage if storage is not None else MemoryStorage(), time.now, time.today, random.Random(seed)
+        storage if storage is not None else MemoryStorage(),
+        time.now,
+        time.today,
+        random.Random(seed),
+        on_notice=(heard if heard is not None else []).append,
     )
+
+
+def heard_session(storage=None, time=None):
+    """A session and the notices it raises."""
+    heard = []
+    return session(storage, time, heard=heard), heard
 
 
 def win(s):
@@ -96,8 +98,8 @@ def stored_stats(storage):
 
 def test_a_fresh_session_starts_a_saved_numbered_game():
     storage = MemoryStorage()
-    s = session(storage)
-    assert not s.resumed and s.persistent and s.notices == []
+    s, heard = heard_session(storage)
+    assert s.storage.persistent and heard == []
     assert s.game.number is not None and 1 <= s.game.number <= 999_999_999
     assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id
 
@@ -117,7 +119,6 @@ def test_every_action_is_saved_and_comes_back_exactly():
     s.set_visible(False)  # hidden: saved, clock paused
     time.t += 500
     later = session(storage, time)
-    assert later.resumed
     game = later.game
     assert game.id == s.game.id and game.line.cards == s.game.line.cards
     assert game.redo_stack == s.game.redo_stack and game.events == s.game.events
@@ -151,8 +152,8 @@ def test_a_win_counts_at_once():
     assert s.game.outcome is Outcome.WON
     stats = stored_stats(storage)
     assert (stats.played, stats.wins) == (1, 1)
-    assert s.stats.figures(time.day)["wins"] == "1"
-    assert s.stats.figures(time.day)["current-streak"] == "1 day"
+    assert describe.figures(s.stats, time.day)["wins"] == "1"
+    assert describe.figures(s.stats, time.day)["current-streak"] == "1 day"
     assert stats.fewest_moves == s.game.moves and stats.best_score == s.game.score
     # Leaving a won game does not count it again.
     s.new_game()
@@ -201,18 +202,20 @@ def test_restart_keeps_the_deal_and_opens_a_new_count():
     assert s.stats.played == 2
 
 
-def test_needs_confirmation_only_for_a_touched_unfinished_other_game():
+def test_a_link_asks_first_only_for_a_touched_unfinished_other_game():
     s = session()
     s.new_game(7)
     other = DealRequest(numbered_deal(8), 8)
     same = DealRequest(numbered_deal(7), 7)
-    assert not s.needs_confirmation(other)
+    assert s.link_action(other) is LinkAction.OPEN
+    assert s.link_action(same) is LinkAction.SAME
     s.play(s.game.legal_moves()[0])
-    assert s.needs_confirmation(other)
-    assert not s.needs_confirmation(same)
+    assert s.link_action(other) is LinkAction.ASK
+    assert s.link_action(same) is LinkAction.SAME
     s.new_game(WINNABLE)
     win(s)
-    assert not s.needs_confirmation(other)
+    assert s.link_action(other) is LinkAction.OPEN
+    assert s.link_action(DealRequest(s.game.cards, WINNABLE)) is LinkAction.OPEN  # won: a fresh one
 
 
 def test_random_deals_come_from_the_rng():
@@ -226,7 +229,7 @@ def test_a_game_counts_once_when_two_tabs_share_storage():
     storage, time = MemoryStorage(), Time()
     a = session(storage, time, seed=1)
     b = session(storage, time, seed=2)  # the second tab resumes the same game
-    assert b.resumed and b.game.id == a.game.id
+    assert b.game.id == a.game.id
     a.play(a.game.legal_moves()[0])
     b.play(b.game.legal_moves()[-1])
     a.new_game()
@@ -324,12 +327,12 @@ def test_unreadable_data_is_kept_aside_with_a_notice(key, kind):
     storage = MemoryStorage()
     never_existed = json.dumps({"app": "royal-marriage", "kind": kind, "version": 0})
     storage.set(key, never_existed)
-    s = session(storage)
+    s, heard = heard_session(storage)
     aside = f"{KEPT_PREFIX}{kind}.1"
     assert storage.get(aside) == never_existed
-    assert len(s.notices) == 1 and s.notices[0].warning
-    assert aside in s.notices[0].text and "unknown format version" in s.notices[0].text
-    assert s.persistent and not s.resumed
+    assert len(heard) == 1 and heard[0].warning
+    assert aside in heard[0].text and "unknown format version" in heard[0].text
+    assert s.storage.persistent
     # A fresh, valid game (and stats once counted) replace it in its place.
     assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id
     assert s.stats.played == 0
@@ -345,9 +348,9 @@ def test_data_of_a_newer_version_is_left_untouched_and_the_game_plays_in_memory(
     storage = MemoryStorage()
     storage.set(key, newer(kind))
     before = dict(storage.data)
-    s = session(storage)
-    assert [n.text for n in s.notices] == [NEWER_ELSEWHERE]
-    assert not s.persistent
+    s, heard = heard_session(storage)
+    assert [n.text for n in heard] == [NEWER_ELSEWHERE]
+    assert not s.storage.persistent
     s.play(s.game.legal_moves()[0])
     s.new_game()
     assert s.stats.played == 1  # counted in this page
@@ -356,13 +359,13 @@ def test_data_of_a_newer_version_is_left_untouched_and_the_game_plays_in_memory(
 
 def test_a_newer_version_writing_while_this_tab_plays_stops_this_tab_saving():
     storage, time = MemoryStorage(), Time()
-    s = session(storage, time)
+    s, heard = heard_session(storage, time)
     s.play(s.game.legal_moves()[0])
     storage.set(STATS_KEY, newer("stats"))
     storage.set(GAME_KEY, newer("game"))
     before = dict(storage.data)
     assert s.sync()
-    assert NEWER_ELSEWHERE in [n.text for n in s.notices]
+    assert NEWER_ELSEWHERE in [n.text for n in heard]
     s.play(s.game.legal_moves()[0])
     s.new_game()
     assert storage.data == before
@@ -375,11 +378,11 @@ def test_kept_aside_data_is_never_overwritten():
     storage.set(STATS_KEY, "stats corrupt")
     session(storage)
     storage.set(GAME_KEY, "second corrupt")
-    s = session(storage)
+    s, heard = heard_session(storage)
     assert storage.get(f"{KEPT_PREFIX}game.1") == "first corrupt"
     assert storage.get(f"{KEPT_PREFIX}game.2") == "second corrupt"
     assert storage.get(f"{KEPT_PREFIX}stats.1") == "stats corrupt"
-    assert f"{KEPT_PREFIX}game.2" in s.notices[0].text
+    assert f"{KEPT_PREFIX}game.2" in heard[0].text
 
 
 class NoAside(MemoryStorage):
@@ -394,10 +397,10 @@ class NoAside(MemoryStorage):
 def test_data_that_cannot_be_copied_aside_is_left_untouched():
     storage = NoAside()
     storage.set(GAME_KEY, "corrupt and precious")
-    s = session(storage)
+    s, heard = heard_session(storage)
     assert storage.get(GAME_KEY) == "corrupt and precious"  # not overwritten
-    assert not s.persistent
-    texts = " ".join(n.text for n in s.notices)
+    assert not s.storage.persistent
+    texts = " ".join(n.text for n in heard)
     assert "untouched" in texts and NO_STORAGE in texts
     s.play(s.game.legal_moves()[0])  # the game still plays, in memory
     s.new_game()
@@ -411,9 +414,9 @@ def test_data_that_cannot_be_copied_aside_is_left_untouched():
 @pytest.mark.parametrize("make", [Refusing, Full], ids=["disabled", "quota-full"])
 def test_refused_storage_still_plays_and_says_so_once(make):
     storage, time = make(), Time()
-    s = session(storage, time)
-    assert not s.persistent
-    assert [n.text for n in s.notices] == [NO_STORAGE]
+    s, heard = heard_session(storage, time)
+    assert not s.storage.persistent
+    assert [n.text for n in heard] == [NO_STORAGE]
     s.new_game(WINNABLE)
     win(s)
     assert s.game.outcome is Outcome.WON
@@ -428,20 +431,20 @@ def test_refused_storage_still_plays_and_says_so_once(make):
     s.restart()
     assert s.stats.played == 2
     assert not s.sync()
-    assert [n.text for n in s.notices] == [NO_STORAGE]
+    assert [n.text for n in heard] == [NO_STORAGE]
     if isinstance(storage, Full):
         assert storage.data == {}
 
 
 def test_storage_that_fills_up_mid_game_goes_on_in_memory():
     storage = Full(full=False)
-    s = session(storage)
+    s, heard = heard_session(storage)
     s.play(s.game.legal_moves()[0])
     saved = storage.get(GAME_KEY)
     storage.full = True
     s.play(s.game.legal_moves()[0])
-    assert [n.text for n in s.notices] == [NO_STORAGE]
-    assert not s.persistent
+    assert [n.text for n in heard] == [NO_STORAGE]
+    assert not s.storage.persistent
     assert s.game.moves == 2
     assert storage.get(GAME_KEY) == saved  # the last good save is not touched
     s.new_game()
@@ -455,10 +458,10 @@ def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
     first.new_game()  # counts a loss, so the stats are saved too
     first.play(first.game.legal_moves()[0])
     storage.full = True
-    second = session(storage)
+    second, heard = heard_session(storage)
     assert second.game.id == first.game.id and second.game.moves == 1
     assert second.stats.played == 1
-    assert [n.text for n in second.notices] == [NO_STORAGE]
+    assert [n.text for n in heard] == [NO_STORAGE]
 
 
 def first_losing_line():
@@ -534,9 +537,9 @@ def test_settings_start_at_their_defaults_and_survive_a_reload():
     assert not (s.settings.sound or s.settings.warn_lost or s.settings.large_cards)
     assert s.settings.theme == "system"
     s.change_settings(sound=True, theme="dark", winnable_only=False)
-    again = session(storage)
+    again, heard = heard_session(storage)
     assert again.settings == Settings(sound=True, theme="dark", winnable_only=False)
-    assert again.notices == []
+    assert heard == []
 
 
 @pytest.mark.parametrize("changes", [{"theme": "purple"}, {"sound": "yes"}, {"volume": 3}])
@@ -564,10 +567,10 @@ def test_unreadable_settings_are_kept_aside_and_the_defaults_used():
     storage = MemoryStorage()
     bad = saves.dump_settings(Settings(sound=True)).replace('"sound":true', '"sound":"loud"')
     storage.set(SETTINGS_KEY, bad)
-    s = session(storage)
+    s, heard = heard_session(storage)
     assert s.settings == Settings()
     assert storage.get(f"{KEPT_PREFIX}settings.1") == bad
-    assert len(s.notices) == 1 and "settings" in s.notices[0].text
+    assert len(heard) == 1 and "settings" in heard[0].text
 
 
 def test_settings_follow_the_other_tab():
@@ -622,7 +625,76 @@ def test_settings_from_a_newer_version_are_left_untouched():
     storage = MemoryStorage()
     newer = '{"app":"royal-marriage","kind":"settings","version":99,"settings":{}}'
     storage.set(SETTINGS_KEY, newer)
-    s = session(storage)
-    assert s.settings == Settings() and not s.persistent
+    s, heard = heard_session(storage)
+    assert s.settings == Settings() and not s.storage.persistent
     assert storage.get(SETTINGS_KEY) == newer
-    assert [n.text for n in s.notices] == [NEWER_ELSEWHERE]
+    assert [n.text for n in heard] == [NEWER_ELSEWHERE]
+
+
+class Counting(MemoryStorage):
+    """Counts writes per key."""
+
+    def __init__(self):
+        super().__init__()
+        self.writes = {}
+
+    def set(self, key, value):
+        self.writes[key] = self.writes.get(key, 0) + 1
+        super().set(key, value)
+
+
+def test_rewind_goes_back_to_the_last_winnable_move_with_one_save():
+    number, moves = first_losing_line()
+    storage, time = Counting(), Time()
+    s = session(storage, time)
+    s.new_game(number)
+    for move in moves:
+        s.play(move)
+    while s.game.outcome is None:
+        s.play(s.game.legal_moves()[0])
+    assert s.game.outcome is Outcome.STUCK
+    played, score = s.game.moves, s.game.score
+    before = storage.writes[GAME_KEY]
+    assert s.rewind() == len(moves) - 1
+    assert storage.writes[GAME_KEY] == before + 1
+    assert s.game.moves == len(moves) - 1 and is_winnable(s.game.line.cards)
+    assert s.game.events[-(played - s.game.moves) :] == ["undo"] * (played - s.game.moves)
+    assert s.game.score < score  # each undo is paid for, as if pressed by hand
+    assert saves.load_game(storage.get(GAME_KEY), time.t).line.cards == s.game.line.cards
+
+
+def test_rewind_changes_nothing_on_a_deal_no_one_could_win():
+    number = next(n for n in range(1, 200) if not is_winnable(numbered_deal(n)))
+    storage = Counting()
+    s = session(storage)
+    s.new_game(number)
+    s.play(s.game.legal_moves()[0])
+    before, events = storage.writes[GAME_KEY], list(s.game.events)
+    assert s.rewind() is None
+    assert storage.writes[GAME_KEY] == before and s.game.events == events
+
+
+def test_todays_deal_starts_unless_it_is_already_the_game_in_progress():
+    time = Time()
+    s = session(MemoryStorage(), time)
+    assert s.daily()
+    assert s.game.number == 20261129
+    s.play(s.game.legal_moves()[0])
+    game = s.game
+    assert not s.daily()
+    assert s.game is game and s.stats.played == 0  # kept as it was, not counted
+    time.day = dt.date(2026, 11, 30)
+    assert s.daily()
+    assert s.game.number == 20261130 and s.stats.played == 1  # yesterday's game counts as a loss
+
+
+def test_todays_deal_starts_again_once_the_days_game_is_over():
+    time = Time()
+    number = next(n for n in range(20261101, 20261131) if is_winnable(numbered_deal(n)))
+    time.day = dt.date(2026, 11, number - 20261100)
+    s = session(MemoryStorage(), time)
+    assert s.daily()
+    won = s.game.id
+    win(s)
+    assert s.daily()
+    assert s.game.number == number and s.game.id != won and s.game.moves == 0

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from royal import describe
 from royal.game import Result
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
@@ -33,7 +34,7 @@ def lost(score=120, moves=10, seconds=50, game_id=None):
 
 
 def test_nothing_yet():
-    figures = Stats().figures(D(2026, 11, 29))
+    figures = describe.figures(Stats(), D(2026, 11, 29))
     assert list(figures) == FIGURES
     assert figures == {
         "played": "0",
@@ -50,7 +51,7 @@ def test_nothing_yet():
 def test_a_loss_counts_as_played_and_may_set_the_best_score():
     stats = Stats()
     assert stats.record(lost(score=120), D(2026, 3, 1))
-    figures = stats.figures(D(2026, 3, 1))
+    figures = describe.figures(stats, D(2026, 3, 1))
     assert figures["played"] == "1" and figures["wins"] == "0"
     assert figures["win-rate"] == "0%"
     assert figures["best-score"] == "120"
@@ -65,7 +66,7 @@ def test_wins_update_fastest_fewest_and_best():
     stats.record(won(seconds=75, moves=30, score=900), day)
     stats.record(won(seconds=200, moves=25, score=800), day)
     stats.record(lost(score=1500), day)
-    figures = stats.figures(day)
+    figures = describe.figures(stats, day)
     assert figures["played"] == "4" and figures["wins"] == "3"
     assert figures["win-rate"] == "75%"
     assert figures["fastest-win"] == "1:15"
@@ -112,13 +113,14 @@ def test_win_rate_is_whole_percent_rounded_half_up(wins, played, shown):
     stats = Stats()
     for k in range(played):
         stats.record(won() if k < wins else lost(), D(2026, 1, 1))
-    assert stats.figures(D(2026, 1, 1))["win-rate"] == shown
+    assert describe.figures(stats, D(2026, 1, 1))["win-rate"] == shown
 
 
 @given(st.integers(1, 10**6), st.data())
 def test_win_rate_matches_exact_rounding(played, data):
     from fractions import Fraction
-    from royal.stats import _percent
+
+    from royal.describe import _percent
 
     wins = data.draw(st.integers(0, played))
     exact = Fraction(100 * wins, played)
@@ -145,30 +147,30 @@ def win_days(stats, *days):
 def test_streaks_cross_month_and_year_ends(first, second):
     stats = Stats()
     win_days(stats, first, second)
-    assert stats.figures(second)["current-streak"] == "2 days"
-    assert stats.figures(second)["best-streak"] == "2 days"
+    assert describe.figures(stats, second)["current-streak"] == "2 days"
+    assert describe.figures(stats, second)["best-streak"] == "2 days"
 
 
 def test_feb_28_to_mar_1_in_a_leap_year_skips_a_day():
     stats = Stats()
     win_days(stats, D(2028, 2, 28), D(2028, 3, 1))
-    assert stats.figures(D(2028, 3, 1))["current-streak"] == "1 day"
-    assert stats.figures(D(2028, 3, 1))["best-streak"] == "1 day"
+    assert describe.figures(stats, D(2028, 3, 1))["current-streak"] == "1 day"
+    assert describe.figures(stats, D(2028, 3, 1))["best-streak"] == "1 day"
 
 
 def test_current_streak_ends_today_or_yesterday():
     stats = Stats()
     win_days(stats, D(2026, 12, 30), D(2026, 12, 31))
-    assert stats.figures(D(2026, 12, 31))["current-streak"] == "2 days"
-    assert stats.figures(D(2027, 1, 1))["current-streak"] == "2 days"  # yesterday still counts
-    assert stats.figures(D(2027, 1, 2))["current-streak"] == "0 days"  # older: gone
-    assert stats.figures(D(2027, 1, 2))["best-streak"] == "2 days"  # the best remains
+    assert describe.figures(stats, D(2026, 12, 31))["current-streak"] == "2 days"
+    assert describe.figures(stats, D(2027, 1, 1))["current-streak"] == "2 days"  # yesterday still counts
+    assert describe.figures(stats, D(2027, 1, 2))["current-streak"] == "0 days"  # older: gone
+    assert describe.figures(stats, D(2027, 1, 2))["best-streak"] == "2 days"  # the best remains
 
 
 def test_same_day_second_win_adds_no_day():
     stats = Stats()
     win_days(stats, D(2026, 5, 1), D(2026, 5, 1), D(2026, 5, 1))
-    assert stats.figures(D(2026, 5, 1))["current-streak"] == "1 day"
+    assert describe.figures(stats, D(2026, 5, 1))["current-streak"] == "1 day"
     assert stats.wins == 3
 
 
@@ -177,13 +179,13 @@ def test_a_loss_does_not_break_a_streak_of_days():
     win_days(stats, D(2026, 5, 1))
     stats.record(lost(), D(2026, 5, 2))
     win_days(stats, D(2026, 5, 2))
-    assert stats.figures(D(2026, 5, 2))["current-streak"] == "2 days"
+    assert describe.figures(stats, D(2026, 5, 2))["current-streak"] == "2 days"
 
 
 def test_a_missed_day_restarts_the_streak_and_best_is_kept():
     stats = Stats()
     win_days(stats, D(2026, 5, 1), D(2026, 5, 2), D(2026, 5, 3), D(2026, 5, 5), D(2026, 5, 6))
-    figures = stats.figures(D(2026, 5, 6))
+    figures = describe.figures(stats, D(2026, 5, 6))
     assert figures["current-streak"] == "2 days" and figures["best-streak"] == "3 days"
 
 
@@ -212,7 +214,7 @@ def test_streaks_match_a_count_of_calendar_days(games):
                 current += 1
             break
     assert stats.current_streak(today) == current
-    shown = stats.figures(today)["current-streak"]
+    shown = describe.figures(stats, today)["current-streak"]
     assert shown == (f"{current} day" if current == 1 else f"{current} days")
     assert stats.played == len(games) and stats.wins == sum(w for _, w in games)
 

@@ -1,20 +1,20 @@
-"""The game in the page: selection, actions and rendering, wired to a :class:`Session`."""
+"""The game in the page: turns clicks and keys into :class:`~royal.session.Session` calls and
+draws what results through :class:`~royal.web.page.Page` and :class:`~royal.web.board.Board`.
+
+It holds no rule of its own: only the selection and the hint on show, which belong to the
+page rather than to the game.
+"""
 
 from __future__ import annotations
-
-from pyodide.ffi import create_proxy
-from pyscript import document, window
 
 from royal import describe
 from royal.cards import spoken_name
 from royal.clock import format_seconds
-from royal.deals import daily_deal_number
 from royal.game import Game, Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
-from royal.session import Session
+from royal.session import LinkAction, Session
 from royal.web.board import Board
-from royal.web.dom import by_id, missing
 from royal.web.keys import Keys
 from royal.web.page import Page
 
@@ -24,11 +24,10 @@ TICK_MS = 500
 class App:
     """Turns clicks and keys into session calls and draws the result."""
 
-    def __init__(self, session: Session, today) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, session: Session, page: Page) -> None:
         self.session = session
-        self.today = today
-        self.page = Page()
-        self.board = Board(by_id("line"), self.choose)
+        self.page = page
+        self.board = Board(page.line, self.choose)
         self.selected: str | None = None
         self.hinted: Move | None = None
         self.pending: DealRequest | None = None
@@ -47,22 +46,17 @@ class App:
             "link-keep": self.keep_game,
         }
         for element_id, action in buttons.items():
-            self.page.on(element_id, action)
+            page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
         self.keys = Keys({**buttons, "cancel": self.cancel}, self.arrow)
-        listeners = [
-            (document, "click", self._click_elsewhere),
-            (document, "visibilitychange", self._visibility),
-            (window, "pagehide", lambda event: self.session.save()),
-            (window, "storage", self._storage),
-            (by_id("link-dialog"), "close", lambda event: self.keep_game()),
-            (by_id("warn-lost"), "change", self.toggle_warning),
-        ]
-        for target, name, handler in listeners:
-            target.addEventListener(name, create_proxy(handler))
-        self._tick_proxy = create_proxy(self._tick)
-        window.setInterval(self._tick_proxy, TICK_MS)
-        self.session.set_visible(document.visibilityState == "visible")
+        page.on_click_elsewhere(self.cancel)
+        page.on_visibility(self._visibility)
+        page.on_leave(self.session.save)
+        page.on_storage(self._storage)
+        page.on_link_dialog_close(self.keep_game)
+        page.on_warning_change(self.toggle_warning)
+        page.every(TICK_MS, self._tick)
+        self.session.set_visible(page.visible())
 
     @property
     def game(self) -> Game:
@@ -87,23 +81,16 @@ class App:
     def _select(self, card: str | None) -> None:
         self.selected = card
         if card is None:
-            self.page.say("")
-            self.page.announce("Selection cancelled.")
+            self.page.tell("", describe.SELECTION_CANCELLED)
         else:
-            self.page.say(describe.selection(self.game.line, card))
-            self.page.announce(describe.selection(self.game.line, card, spoken_name))
+            line = self.game.line
+            self.page.tell(describe.selection(line, card), describe.selection(line, card, spoken_name))
         self.render()
 
     def cancel(self) -> None:
         """Escape or a tap elsewhere drops the selection."""
         if self.selected is not None:
             self._select(None)
-
-    def _click_elsewhere(self, event) -> None:  # type: ignore[no-untyped-def]
-        if self.selected is not None and missing(
-            event.target.closest("#line [data-card], button, a, dialog")
-        ):
-            self.cancel()
 
     def arrow(self, card: str, step: str) -> None:
         """Arrow keys move focus along the line."""
@@ -117,16 +104,18 @@ class App:
         try:
             played = self.session.play(move)
         except IllegalMove as error:
-            self.page.say(str(error))
+            self.page.tell(str(error))
             return
-        warning = describe.lost_warning(self.game) if self.session.lost_by_last_move() else ""
-        self._changed(f"{describe.played(played, self.game.cards_left)} {warning}".rstrip())
-        if warning:
-            self.page.say(warning)
+        announcement = describe.played(played, self.game.cards_left)
+        if self.session.lost_by_last_move():
+            warning = describe.lost_warning(self.game)
+            self._changed(f"{announcement} {warning}", shown=warning)
+        else:
+            self._changed(announcement)
 
-    def toggle_warning(self, event) -> None:  # type: ignore[no-untyped-def]
+    def toggle_warning(self, on: bool) -> None:
         """The "warn me" checkbox changed."""
-        self.session.change_settings(warn_lost=bool(event.target.checked))
+        self.session.change_settings(warn_lost=on)
 
     def undo(self) -> None:
         """Take back the last move."""
@@ -142,12 +131,9 @@ class App:
 
     def rewind(self) -> None:
         """Undo back to the last position from which the game could still be won."""
-        last = self.game.last_winnable()
-        if last is None:
-            return
-        while self.game.moves > last and self.game.can_undo:
-            self.session.undo()
-        self._changed(f"Back to move {last}. The game can be won from here.")
+        last = self.session.rewind()
+        if last is not None:
+            self._changed(describe.rewound(last))
 
     def hint(self) -> None:
         """Mark a move that keeps the game winnable, or say that none does."""
@@ -156,83 +142,77 @@ class App:
         move = self.session.hint()
         self.selected = None
         self.hinted = move
-        message = describe.hint(move, self.game)
-        self.page.say(message)
-        self.page.announce(describe.hint(move, self.game, spoken_name))
+        self.page.tell(describe.hint(move, self.game), describe.hint(move, self.game, spoken_name))
         self.render()
 
     def new_game(self) -> None:
         """A new random deal."""
         self.session.new_game()
-        self._changed(f"New game: deal {self.game.number}.")
+        self._changed(describe.new_game(self.game.number))
 
     def daily(self) -> None:
-        """Today's deal, numbered by the local date (kept as it is if already being played)."""
-        number = daily_deal_number(self.today())
-        if self.game.number == number and self.game.outcome is None:
-            self.page.say("You are playing today's deal.")
-            self.page.announce("You are playing today's deal.")
-            return
-        self.session.new_game(number)
-        self._changed(f"Today's deal: deal {number}.")
+        """Today's deal (kept as it is if already being played)."""
+        if self.session.daily():
+            self._changed(describe.daily(self.game.number))
+        else:
+            self.page.tell(describe.DAILY_IN_PROGRESS)
 
     def restart(self) -> None:
         """The same deal from the start."""
         self.session.restart()
-        self._changed("The deal starts again.")
+        self._changed(describe.RESTARTED)
 
-    def _changed(self, announcement: str) -> None:
+    def _changed(self, announcement: str, shown: str = "") -> None:
+        """Redraw after the game changed; the ending, if any, is read out too."""
         self.selected = None
         self.hinted = None
-        self.page.say("")
         outcome = self.game.outcome
         if outcome is not None:
             heading, text = describe.ending(self.game, self.session.now())
             announcement = f"{announcement} {heading} {text}"
-        self.page.announce(announcement)
+        self.page.tell(shown, announcement)
         self.render()
         if outcome is not None:
-            by_id("result-new").focus()  # the line has no move left to focus on
+            self.page.focus_result()
 
     # Links ----------------------------------------------------------------------------
 
     def offer(self, request: DealRequest) -> None:
         """Open a linked deal, asking first if that would end a game in progress."""
-        if request.cards == self.game.cards and self.game.outcome is None:
-            return  # the link names the game already being played
-        if not self.session.needs_confirmation(request):
+        action = self.session.link_action(request)
+        if action is LinkAction.OPEN:
             self.session.open_request(request)
-            self._changed("The linked deal is open.")
-            return
-        self.pending = request
-        by_id("link-dialog").showModal()
+            self._changed(describe.LINK_OPENED)
+        elif action is LinkAction.ASK:
+            self.pending = request
+            self.page.ask_link()
 
     def open_pending(self) -> None:
         """The player chose the linked deal."""
         request, self.pending = self.pending, None
-        by_id("link-dialog").close()
+        self.page.close_link()
         if request is not None:
             self.session.open_request(request)
-            self._changed("The linked deal is open.")
+            self._changed(describe.LINK_OPENED)
 
     def keep_game(self) -> None:
         """The player kept the unfinished game (also what Escape on the dialog means)."""
         self.pending = None
-        by_id("link-dialog").close()
+        self.page.close_link()
 
     # Page events ----------------------------------------------------------------------
 
-    def _visibility(self, event) -> None:  # type: ignore[no-untyped-def]
-        self.session.set_visible(document.visibilityState == "visible")
+    def _visibility(self, visible: bool) -> None:
+        self.session.set_visible(visible)
         self._tick()
 
-    def _storage(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _storage(self) -> None:
         if self.session.sync():
             self.selected = None
             self.hinted = None
             self.render()
 
-    def _tick(self, *args) -> None:  # type: ignore[no-untyped-def]
+    def _tick(self) -> None:
         self.page.fields({"time": format_seconds(self.game.clock.seconds(self.session.now()))})
 
     # Drawing --------------------------------------------------------------------------
@@ -242,14 +222,13 @@ class App:
         line = self.game.line
         if self.selected is not None:
             for move in line.partners(self.selected):
-                partner = move.right if move.left == self.selected else move.left
-                marks.setdefault(partner, {})["data-role"] = "partner"
-                for card in line.removal(move)[1]:
+                marks.setdefault(move.other(self.selected), {})["data-role"] = "partner"
+                for card in line.enclosed(move):
                     marks.setdefault(card, {})["data-role"] = "enclosed"
         if self.hinted is not None:
             for card in (self.hinted.left, self.hinted.right):
                 marks.setdefault(card, {})["data-hint"] = "boundary"
-            for card in line.removal(self.hinted)[1]:
+            for card in line.enclosed(self.hinted):
                 marks.setdefault(card, {})["data-hint"] = "removed"
         return marks
 
@@ -279,12 +258,9 @@ class App:
                 "warn-lost": True,
             }
         )
-        self.page.stats(self.session.stats.figures(self.today()))
-        by_id("warn-lost").checked = self.session.settings.warn_lost
+        self.page.stats(describe.figures(self.session.stats, self.session.today()))
+        self.page.warning(self.session.settings.warn_lost)
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")
         rewind = game.last_winnable() if outcome is Outcome.STUCK else None
         self.page.outcome(outcome.value if outcome else None, heading, text, game.can_undo, rewind)
-        for notice in self.session.notices:
-            self.page.notice(notice)
-        self.session.notices.clear()

@@ -7,6 +7,7 @@ and removed cards leave with a short animation unless the player asked for reduc
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
@@ -21,10 +22,10 @@ MARK_ATTRIBUTES = ("data-role", "data-hint")
 class Board:
     """Draws the line into ``#line`` and reports clicked cards to ``on_card``."""
 
-    def __init__(self, root, on_card: Callable[[str], None]) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, root: Any, on_card: Callable[[str], None]) -> None:
         self.root = root
         self.on_card = on_card
-        self.elements: dict[str, object] = {}
+        self.elements: dict[str, Any] = {}
         self.focus_card: str | None = None
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
@@ -35,17 +36,17 @@ class Board:
 
     # Events ---------------------------------------------------------------------------
 
-    def _card_of(self, event) -> str | None:  # type: ignore[no-untyped-def]
+    def _card_of(self, event: Any) -> str | None:
         target = event.target.closest("[data-card]")
         return None if missing(target) else str(target.getAttribute("data-card"))
 
-    def _click(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _click(self, event: Any) -> None:
         card = self._card_of(event)
         if card is not None:
             event.stopPropagation()
             self.on_card(card)
 
-    def _focusin(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _focusin(self, event: Any) -> None:
         card = self._card_of(event)
         if card is not None and card != self.focus_card:
             self.focus_card = card
@@ -53,7 +54,7 @@ class Board:
 
     # Drawing --------------------------------------------------------------------------
 
-    def _make(self, card: str):  # type: ignore[no-untyped-def]
+    def _make(self, card: str) -> Any:
         button = document.createElement("button")
         button.type = "button"
         button.className = "card red" if is_red(card) else "card black"
@@ -105,7 +106,7 @@ class Board:
         if refocus:
             self.focus(self.focus_card)
 
-    def _element(self, card: str):  # type: ignore[no-untyped-def]
+    def _element(self, card: str) -> Any:
         if card not in self.elements:
             self.elements[card] = self._make(card)
             self.shown[card] = ("false", None, None)
@@ -123,7 +124,7 @@ class Board:
             self.root.appendChild(self._element(card))
 
     @staticmethod
-    def _show(element, state: tuple[str | None, ...]) -> None:  # type: ignore[no-untyped-def]
+    def _show(element: Any, state: tuple[str | None, ...]) -> None:
         pressed, *values = state
         element.setAttribute("aria-pressed", pressed)
         for name, value in zip(MARK_ATTRIBUTES, values, strict=True):
@@ -132,7 +133,7 @@ class Board:
             else:
                 element.setAttribute(name, value)
 
-    def _leave(self, element) -> bool:  # type: ignore[no-untyped-def]
+    def _leave(self, element: Any) -> bool:
         """Take a removed card out of the line (its data-card goes at once) and animate it away.
 
         Returns whether it had keyboard focus, which then moves to a surviving card.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pyodide.ffi import jsnull
 from pyscript import document
 
@@ -12,7 +14,7 @@ def missing(value: object) -> bool:
     return value is None or value is jsnull
 
 
-def by_id(element_id: str):  # type: ignore[no-untyped-def]
+def by_id(element_id: str) -> Any:
     """The element with ``element_id`` (the page is ours, so a missing one is a bug)."""
     element = document.getElementById(element_id)
     if missing(element):

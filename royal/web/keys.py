@@ -1,22 +1,15 @@
-"""Keyboard input: shortcuts for the game and arrow keys along the line."""
+"""Keyboard input: reads key presses and hands them to :mod:`royal.shortcuts` to name."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document
 
+from royal.shortcuts import arrow_step, shortcut
 from royal.web.dom import missing
-
-ARROWS = {
-    "ArrowLeft": "previous",
-    "ArrowRight": "next",
-    "ArrowUp": "up",
-    "ArrowDown": "down",
-    "Home": "first",
-    "End": "last",
-}
 
 
 class Keys:
@@ -28,31 +21,21 @@ class Keys:
         self._proxy = create_proxy(self._keydown)
         document.addEventListener("keydown", self._proxy)
 
-    def _action(self, event) -> str | None:  # type: ignore[no-untyped-def]
-        key = str(event.key)
-        control = bool(event.ctrlKey or event.metaKey)
-        if control and not event.altKey:
-            if key.lower() == "z":
-                return "redo" if event.shiftKey else "undo"
-            if key.lower() == "y":
-                return "redo"
-            return None
-        if event.altKey or event.shiftKey and key not in ("H", "N"):
-            return None
-        return {"h": "hint", "n": "new-game", "escape": "cancel"}.get(key.lower())
-
-    def _keydown(self, event) -> None:  # type: ignore[no-untyped-def]
+    def _keydown(self, event: Any) -> None:
         if event.defaultPrevented or event.isComposing:
             return
         target = event.target
         if not missing(target.closest("dialog, input, textarea, select, [contenteditable]")):
             return
-        plain = not (event.ctrlKey or event.metaKey or event.altKey)
-        if target.hasAttribute("data-card") and str(event.key) in ARROWS and plain:
+        key = str(event.key)
+        control = bool(event.ctrlKey or event.metaKey)
+        alt, shift = bool(event.altKey), bool(event.shiftKey)
+        step = arrow_step(key, control=control, alt=alt)
+        if step is not None and target.hasAttribute("data-card"):
             event.preventDefault()
-            self.arrow(str(target.getAttribute("data-card")), ARROWS[str(event.key)])
+            self.arrow(str(target.getAttribute("data-card")), step)
             return
-        action = self._action(event)
+        action = shortcut(key, control=control, alt=alt, shift=shift)
         if action is not None:
             event.preventDefault()
             self.actions[action]()

@@ -7,12 +7,15 @@ from urllib.parse import parse_qsl
 
 from pyscript import window
 
+from royal import describe
 from royal.deals import DealError
+from royal.describe import Notice
 from royal.links import parse_link
-from royal.session import Notice, Session
+from royal.session import Session
 from royal.storage import StorageError
 from royal.web.app import App
 from royal.web.local_storage import LocalStorage
+from royal.web.page import Page
 
 
 def now() -> float:
@@ -35,20 +38,19 @@ def _storage() -> LocalStorage | None:
 
 def start() -> App:
     """Boot the game: resume or deal, honour a link, draw, and mark the page ready."""
-    session = Session(_storage(), now, today)
-    app = App(session, today)
+    page = Page()
+    session = Session(_storage(), now, today, on_notice=page.notice)
+    app = App(session, page)
     params = dict(parse_qsl(str(window.location.search).lstrip("?"), keep_blank_values=True))
     try:
         request = parse_link(params)
     except DealError as error:
         request = None
-        session.notices.append(
-            Notice(f"The link's deal could not be opened: {error}. Here is a normal game instead.")
-        )
+        page.notice(Notice(describe.bad_link(error)))
     if params:
         window.history.replaceState(None, "", str(window.location.pathname))
     app.render()
     if request is not None:
         app.offer(request)
-    app.page.ready()
+    page.ready()
     return app

@@ -1,35 +1,90 @@
-"""Everything on the page but the cards: fields, buttons, stats, messages and the ending."""
+"""Everything on the page but the cards: fields, buttons, stats, messages, dialogs and events.
+
+:class:`Page` is the one place that finds elements by id and listens to the document and the
+window, so :class:`~royal.web.app.App` deals only in actions and words.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from royal.session import Notice
-from royal.web.dom import by_id
+from royal import describe
+from royal.describe import Notice
+from royal.web.dom import by_id, missing
 
-BUTTONS = ("new-game", "daily", "restart", "undo", "redo", "hint")
+#: A click on none of these drops the selection.
+KEEPS_SELECTION = "#line [data-card], button, a, dialog"
 
 
 class Page:
-    """Writes the session's state into the page's fields and regions."""
+    """Writes the session's state into the page's fields and regions, and reports its events."""
 
     def __init__(self) -> None:
         self.body = document.body
+        self.line = by_id("line")
         self.status = by_id("status")
         self.announcer = by_id("announcer")
         self.notices = by_id("notices")
         self.result = by_id("result")
         self.deal_link = by_id("deal-link")
+        self.link_dialog = by_id("link-dialog")
+        self.warn_lost = by_id("warn-lost")
         self._proxies: list[object] = []
 
-    def on(self, element_id: str, handler) -> None:  # type: ignore[no-untyped-def]
-        """Call ``handler()`` when the element is clicked."""
-        proxy = create_proxy(lambda event: handler())
+    # Events ---------------------------------------------------------------------------
+
+    def _listen(self, target: Any, name: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(handler)
         self._proxies.append(proxy)
-        by_id(element_id).addEventListener("click", proxy)
+        target.addEventListener(name, proxy)
+
+    def on(self, element_id: str, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the element is clicked."""
+        self._listen(by_id(element_id), "click", lambda event: handler())
+
+    def on_click_elsewhere(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` for a click outside the cards, buttons, links and dialogs."""
+        self._listen(
+            document,
+            "click",
+            lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
+        )
+
+    def on_visibility(self, handler: Callable[[bool], None]) -> None:
+        """Call ``handler(visible)`` when the page is shown or hidden."""
+        self._listen(document, "visibilitychange", lambda event: handler(self.visible()))
+
+    def on_leave(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the player leaves the page (the last moment to save)."""
+        self._listen(window, "pagehide", lambda event: handler())
+
+    def on_storage(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when another tab changes the saved data."""
+        self._listen(window, "storage", lambda event: handler())
+
+    def on_warning_change(self, handler: Callable[[bool], None]) -> None:
+        """Call ``handler(checked)`` when the "warn me" checkbox changes."""
+        self._listen(self.warn_lost, "change", lambda event: handler(bool(event.target.checked)))
+
+    def on_link_dialog_close(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the link dialog closes (Escape, or a button)."""
+        self._listen(self.link_dialog, "close", lambda event: handler())
+
+    def every(self, milliseconds: int, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` every ``milliseconds``."""
+        proxy = create_proxy(lambda *args: handler())
+        self._proxies.append(proxy)
+        window.setInterval(proxy, milliseconds)
+
+    def visible(self) -> bool:
+        """True while the page is shown."""
+        return str(document.visibilityState) == "visible"
+
+    # Writing --------------------------------------------------------------------------
 
     def fields(self, values: Mapping[str, str]) -> None:
         """Set each ``[data-field=name]`` to its text."""
@@ -52,15 +107,19 @@ class Page:
         """Point the deal link at a URL that opens this deal."""
         self.deal_link.setAttribute("href", "./" + query)
 
-    def say(self, text: str) -> None:
-        """Show a message about the current selection or hint (``announce`` reads it out)."""
-        if self.status.textContent != text:
-            self.status.textContent = text
+    def warning(self, on: bool) -> None:
+        """Tick or clear the "warn me" checkbox."""
+        self.warn_lost.checked = on
 
-    def announce(self, text: str) -> None:
-        """Read ``text`` to screen readers, even when it repeats the last announcement."""
+    def tell(self, shown: str, spoken: str | None = None) -> None:
+        """Tell the player something: ``shown`` in the message line (``""`` clears it) and
+        ``spoken`` (by default the same words) read to screen readers, even when it repeats.
+        """
+        if self.status.textContent != shown:
+            self.status.textContent = shown
+        words = shown if spoken is None else spoken
         self.announcer.textContent = ""
-        window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", text)), 30)
+        window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", words)), 30)
 
     def outcome(
         self, outcome: str | None, heading: str, text: str, can_undo: bool, rewind: int | None = None
@@ -80,8 +139,12 @@ class Page:
         by_id("result-undo").hidden = not can_undo
         back = by_id("result-rewind")
         back.hidden = rewind is None
-        back.textContent = "" if rewind is None else f"Back to move {rewind}, still winnable"
+        back.textContent = "" if rewind is None else describe.rewind_button(rewind)
         self.result.hidden = False
+
+    def focus_result(self) -> None:
+        """Focus the end panel's new-game button (the line has no move left to focus on)."""
+        by_id("result-new").focus()
 
     def notice(self, notice: Notice) -> None:
         """Show a notice the player can dismiss."""
@@ -92,11 +155,21 @@ class Page:
         text.textContent = notice.text
         close = document.createElement("button")
         close.type = "button"
-        close.textContent = "Dismiss"
-        close.setAttribute("aria-label", "Dismiss this notice")
+        close.textContent = describe.DISMISS
+        close.setAttribute("aria-label", describe.DISMISS_LABEL)
         close.addEventListener("click", create_once_callable(lambda event: box.remove()))
         box.append(text, close)
         self.notices.append(box)
+
+    # The link dialog ------------------------------------------------------------------
+
+    def ask_link(self) -> None:
+        """Ask whether to leave the game in progress for a linked deal."""
+        self.link_dialog.showModal()
+
+    def close_link(self) -> None:
+        """Close the link dialog (closing it again changes nothing)."""
+        self.link_dialog.close()
 
     def ready(self) -> None:
         """Tell players and tests the game is playable."""

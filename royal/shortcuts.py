@@ -1,0 +1,44 @@
+"""Which key does what: the game's shortcut keys and arrow keys, as pure functions.
+
+The page's keyboard handler (:mod:`royal.web.keys`) reads the key and its modifiers from the
+browser event and asks here, so the mapping is tested under CPython.
+"""
+
+from __future__ import annotations
+
+#: Arrow keys (and Home/End) move focus along the line of cards, in these steps.
+ARROWS = {
+    "ArrowLeft": "previous",
+    "ArrowRight": "next",
+    "ArrowUp": "up",
+    "ArrowDown": "down",
+    "Home": "first",
+    "End": "last",
+}
+#: Keys that work alone (matched ignoring case), and the capitals that also work with Shift.
+PLAIN = {"h": "hint", "n": "new-game", "escape": "cancel"}
+SHIFTED = ("H", "N")
+
+
+def shortcut(key: str, *, control: bool = False, alt: bool = False, shift: bool = False) -> str | None:
+    """The action a key press names (``"undo"``, ``"hint"``...), or ``None``.
+
+    ``control`` is Ctrl or, on a Mac, Cmd. Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; H, N
+    and Escape work alone, and H and N with Shift too. Anything with Alt is left to the
+    browser, as are other shifted keys.
+    """
+    letter = key.lower()
+    if control:
+        if alt:
+            return None
+        if letter == "z":
+            return "redo" if shift else "undo"
+        return "redo" if letter == "y" else None
+    if alt or (shift and key not in SHIFTED):
+        return None
+    return PLAIN.get(letter)
+
+
+def arrow_step(key: str, *, control: bool = False, alt: bool = False) -> str | None:
+    """The step along the line an unmodified arrow, Home or End key takes, or ``None``."""
+    return None if control or alt else ARROWS.get(key)

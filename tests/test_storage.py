@@ -1,0 +1,115 @@
+"""The storage guard: any storage made safe, with the player told once what happened to their data."""
+
+import pytest
+
+from royal.describe import NO_STORAGE, Notice
+from royal.storage import KEPT_PREFIX, MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
+
+
+class Refusing(MemoryStorage):
+    """Reads and writes fail once ``refuse`` holds the names of the refused operations."""
+
+    def __init__(self, refuse=()):
+        super().__init__()
+        self.refuse = set(refuse)
+
+    def get(self, key):
+        if "get" in self.refuse:
+            raise StorageError("disabled")
+        return super().get(key)
+
+    def set(self, key, value):
+        if "set" in self.refuse:
+            raise StorageError("quota")
+        super().set(key, value)
+
+    def remove(self, key):
+        if "remove" in self.refuse:
+            raise StorageError("disabled")
+        super().remove(key)
+
+
+def guard(storage):
+    heard = []
+    return GuardedStorage(storage, heard.append), heard
+
+
+def load_number(text):
+    if not text.isdigit():
+        raise ValueError("not a number")
+    return int(text)
+
+
+def test_a_working_storage_passes_through_silently():
+    storage = MemoryStorage()
+    safe, heard = guard(storage)
+    safe.probe()
+    safe.set("k", "v")
+    assert safe.get("k") == "v" == storage.get("k")
+    safe.remove("k")
+    assert storage.get("k") is None
+    assert safe.persistent and heard == []
+
+
+def test_no_storage_at_all_plays_in_memory_and_says_so_at_once():
+    safe, heard = guard(None)
+    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+    safe.set("k", "v")
+    assert safe.get("k") == "v"
+
+
+@pytest.mark.parametrize("refused", ["get", "set", "remove"])
+def test_the_first_refusal_switches_to_memory_and_is_told_once(refused):
+    storage = Refusing()
+    storage.set("kept", "old")
+    safe, heard = guard(storage)
+    storage.refuse = {refused}
+    getattr(safe, refused)(*{"get": ("kept",), "set": ("k", "v"), "remove": ("kept",)}[refused])
+    safe.set("k", "new")
+    safe.probe()
+    assert safe.get("k") == "new"
+    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+    assert storage.data.get("kept") == "old"  # nothing written to the refusing storage after
+
+
+def test_the_probe_finds_a_full_storage_before_any_save():
+    storage = Refusing({"set"})
+    safe, heard = guard(storage)
+    safe.probe()
+    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+
+
+def test_read_gives_the_loaded_record_or_none():
+    storage = MemoryStorage()
+    safe, heard = guard(storage)
+    assert safe.read("n", "number", load_number) is None
+    storage.set("n", "42")
+    assert safe.read("n", "number", load_number) == 42
+    assert heard == []
+
+
+def test_an_unreadable_record_is_kept_aside_under_a_new_key_each_time():
+    storage = MemoryStorage()
+    safe, heard = guard(storage)
+    for n in range(1, MAX_KEPT + 3):
+        storage.set("n", f"bad {n}")
+        assert safe.read("n", "number", load_number) is None
+        assert storage.get("n") is None
+        assert f"{KEPT_PREFIX}number.{min(n, MAX_KEPT + 1)}" in heard[-1].text
+        assert "not a number" in heard[-1].text and heard[-1].warning
+    assert storage.get(f"{KEPT_PREFIX}number.1") == "bad 1"
+    assert storage.get(f"{KEPT_PREFIX}number.{MAX_KEPT}") == f"bad {MAX_KEPT}"
+    assert storage.get(f"{KEPT_PREFIX}number.{MAX_KEPT + 1}") == f"bad {MAX_KEPT + 2}"  # the newest
+    assert safe.persistent
+
+
+def test_an_unreadable_record_that_cannot_be_copied_aside_stays_where_it_is():
+    storage = MemoryStorage()
+    storage.set("n", "precious")
+    storage_full = Refusing({"set"})
+    storage_full.data = storage.data
+    safe, heard = guard(storage_full)
+    assert safe.read("n", "number", load_number) is None
+    assert storage_full.data == {"n": "precious"}
+    assert not safe.persistent
+    assert heard[0].text == NO_STORAGE and "untouched" in heard[-1].text
