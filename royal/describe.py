@@ -65,6 +65,11 @@ LINK_OPENED = "The linked deal is open."
 DAILY_IN_PROGRESS = "You are playing today's deal."
 
 
+def deal_name(number: int | None) -> str:
+    """The deal as its field shows it: its number, or "custom" for a linked order of cards."""
+    return "custom" if number is None else str(number)
+
+
 def new_game(number: int | None) -> str:
     """The announcement of a new random deal."""
     return f"New game: deal {number}."

@@ -1,8 +1,10 @@
 """The browser layer: the only code that touches ``pyscript``, ``js`` and the DOM.
 
 It renders the engine's state and turns clicks and keys into engine calls; every rule lives
-in the engine. Roles are split like the classic 2048 game: :mod:`~royal.web.local_storage`
-(storage adapter), :mod:`~royal.web.board` (the line of cards), :mod:`~royal.web.page`
-(fields, buttons, stats and messages), :mod:`~royal.web.keys` (keyboard input) and
-:mod:`~royal.web.app` (wires them to the session).
+in the engine and every sentence in :mod:`royal.describe`. :mod:`~royal.web.main` boots the
+game; :mod:`~royal.web.app` wires events to the :class:`~royal.session.Session`;
+:mod:`~royal.web.page` owns the page's elements and events (fields, buttons, stats, messages,
+notices, the link dialog); :mod:`~royal.web.board` draws the line of cards;
+:mod:`~royal.web.keys` reads key presses (named by :mod:`royal.shortcuts`);
+:mod:`~royal.web.local_storage` adapts localStorage to :class:`~royal.storage.Storage`.
 """

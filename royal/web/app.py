@@ -239,7 +239,7 @@ class App:
         self.board.render(game.line.cards, self.selected, self._marks())
         self.page.fields(
             {
-                "deal": str(game.number) if game.number is not None else "custom",
+                "deal": describe.deal_name(game.number),
                 "moves": str(game.moves),
                 "score": str(game.score),
                 "time": format_seconds(game.clock.seconds(now)),

@@ -115,7 +115,7 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     left, right = sorted(boundaries, key=game.line.cards.index)
     hinted = Move(left, right)
     assert set(game.line.removal(hinted)[1]) == removed and 1 <= len(removed) <= 2
-    after = game.line.copy()
+    after = Line(game.line.cards)
     after.push(hinted)
     assert solve(after.cards).winnable, f"the hint {hinted} loses the game"
     expect(score).to_have_text("0")
