@@ -302,7 +302,7 @@ def test_a_win_while_the_clock_is_a_year_ahead_does_not_freeze_the_streak():
     later = session(storage, time)  # and on the next visit
     later.new_game(WINNABLE)
     win(later)
-    assert later.stats.figures(time.day)["current-streak"] == "2 days"
+    assert describe.figures(later.stats, time.day)["current-streak"] == "2 days"
     assert later.stats.played == later.stats.wins >= 2
 
 
@@ -314,9 +314,9 @@ def test_a_streak_dated_in_the_future_is_set_aside_with_a_notice_that_names_the_
     win(s)
     text = storage.get(STATS_KEY)
     time.day = dt.date(2026, 11, 29)
-    later = session(storage, time)
+    later, heard = heard_session(storage, time)
     assert storage.get(f"{KEPT_PREFIX}stats.1") == text
-    assert "clock" in later.notices[0].text and later.stats.played == 0
+    assert "clock" in heard[0].text and later.stats.played == 0
 
 
 # Unreadable saves --------------------------------------------------------------------------------
