@@ -1,4 +1,4 @@
-"""The points of SPEC's scoring, in one place so the game, the guide and tests agree.
+"""The points of docs/scoring.md, in one place so the game, the guide and tests agree.
 
 The score is one running total of everything gained and lost. Only what is shown is floored
 at 0, so no sequence of undos, redos and hints can wipe out a penalty: an undo then a redo

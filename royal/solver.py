@@ -1,6 +1,6 @@
 """The exact solver: can a line still be won, in how few moves, and how.
 
-Why an interval dynamic program works (SPEC, "What a solver can know"): while two cards both
+Why an interval dynamic program works (docs/rules.md, "What the solver knows"): while two cards both
 survive, every move lies entirely between them or entirely outside, so the gap between two
 surviving cards is a sub-game of its own. The last move inside a gap ``(i, j)`` removes the
 last one or two cards there, so its boundaries are ``i`` and ``j`` themselves. Hence:

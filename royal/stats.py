@@ -1,4 +1,4 @@
-"""Stats on this device: SPEC's eight figures and how a finished game changes them
+"""Stats on this device: the eight figures of docs/stats.md and how a finished game changes them
 (:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days

@@ -1,4 +1,4 @@
-"""Card codes, names and the matching rule (SPEC "Names and notation")."""
+"""Card codes, names and the matching rule (docs/rules.md, "Card codes and names")."""
 
 import pytest
 from hypothesis import given
@@ -17,8 +17,8 @@ from royal.cards import (
     suit_symbol,
 )
 
-RANKS = "A 2 3 4 5 6 7 8 9 T J Q K".split()
-SUITS = "S H D C".split()
+RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+SUITS = ["S", "H", "D", "C"]
 
 
 def test_the_deck_is_every_rank_of_every_suit_once():

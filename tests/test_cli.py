@@ -1,4 +1,4 @@
-"""The command line contract (SPEC "Automation contract"), run as a real subprocess."""
+"""The command line contract (docs/command-line.md), run as a real subprocess."""
 
 import json
 import os
@@ -80,7 +80,7 @@ def test_solve_reads_one_deal_a_line_from_stdin():
     assert result.returncode == 0, result.stderr
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(records) == 5
-    for record, cards in zip(records, deals):
+    for record, cards in zip(records, deals, strict=True):
         check_record(record, cards)
 
 
@@ -140,7 +140,7 @@ def test_bad_arguments_give_one_line_and_status_2(args, words):
     [
         ("QH AS KH\n", ["line 1", "expected 52"]),
         (
-            " ".join(numbered_deal(1)) + "\n" + " ".join(numbered_deal(1)[:-1] + ("QQ",)) + "\n",
+            " ".join(numbered_deal(1)) + "\n" + " ".join((*numbered_deal(1)[:-1], "QQ")) + "\n",
             ["line 2", "QQ"],
         ),
         (" ".join(numbered_deal(1)) + "\n\n" + "hello world\n", ["line 3"]),

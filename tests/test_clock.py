@@ -1,4 +1,4 @@
-"""The game clock (SPEC "Time and moves"): starts at the first move, runs only while the
+"""The game clock (docs/scoring.md, "The clock"): starts at the first move, runs only while the
 page is visible, halts when the game ends, and runs again when an undo reopens the game."""
 
 import pytest

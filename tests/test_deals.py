@@ -1,7 +1,7 @@
-"""Numbered, daily and custom deals (SPEC "Names and notation").
+"""Numbered, daily and custom deals (docs/rules.md, "Deals").
 
 The pins below were produced by the shuffle as it stands; a numbered deal must never change,
-so a failure here means the shuffle changed, which the SPEC forbids. The shuffle is also
+so a failure here means the shuffle changed, which docs/rules.md forbids. The shuffle is also
 written out again below, independently, from the words of royal.deals' docstring, to prove
 the documentation describes the code.
 """
@@ -245,10 +245,10 @@ def test_royal_not_at_its_end():
 
 
 def test_wrong_count_says_how_many():
-    too_many = DEAL[:-1] + ["AS", "KH"]
+    too_many = [*DEAL[:-1], "AS", "KH"]
     message = refusal(too_many)
     assert "53" in message and "duplicate AS" in message
-    too_few = DEAL[:-2] + ["KH"]
+    too_few = [*DEAL[:-2], "KH"]
     message = refusal(too_few)
     assert "51" in message and "missing 1 card" in message
 
@@ -268,7 +268,7 @@ def test_each_kind_of_problem_has_its_own_message():
     codes[5] = "ZZ"
     messages = {
         "unknown": refusal(codes),
-        "duplicate": refusal(DEAL[:10] + [DEAL[9]] + DEAL[11:]),
+        "duplicate": refusal([*DEAL[:10], DEAL[9], *DEAL[11:]]),
         "missing": refusal(DEAL[:10] + DEAL[11:]),
         "royal": refusal([DEAL[1], DEAL[0], *DEAL[2:]]),
     }
@@ -327,7 +327,7 @@ def test_messages_about_bad_orders_stay_short_whatever_the_input():
         assert len(str(refused.value)) < 400, str(refused.value)[:500]
     with pytest.raises(DealError, match="47 more unknown codes"):
         custom_deal(["QH", *(["x"] * 50), "KH"])
-    with pytest.raises(DealError, match="expected 52 cards, got 1000000$"):
+    with pytest.raises(DealError, match=r"expected 52 cards, got 1000000$"):
         custom_deal(["QH"] * 10**6)
 
 

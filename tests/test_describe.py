@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from royal import describe
+from royal.cards import shown_name
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
 from royal.line import Line, Move
-from royal.cards import shown_name
 from royal.solver import solve
 
 

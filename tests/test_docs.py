@@ -37,3 +37,9 @@ def test_every_id_and_data_attribute_the_hooks_page_names_is_in_the_page() -> No
     assert [name for name in sorted(ids) if f'id="{name}"' not in page] == []
     attributes = set(re.findall(r"`\[?(data-[a-z-]+)", hooks))
     assert [name for name in sorted(attributes) if name not in page] == []
+
+
+def test_the_code_cites_the_docs_not_a_document_outside_the_repository() -> None:
+    sources = [*ROOT.glob("royal/**/*.py"), *ROOT.glob("tests/**/*.py"), ROOT / "build.py"]
+    citing = [path.name for path in sources if path != Path(__file__) and "SPEC" in path.read_text("utf-8")]
+    assert citing == []

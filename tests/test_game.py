@@ -1,6 +1,6 @@
 """A game: play, undo, redo, hints, score, outcome, and replay from saved events.
 
-The scoring model here is written from SPEC "Scoring", not from royal.scoring:
+The scoring model here is written from docs/scoring.md, not from royal.scoring:
 +10 a card removed and +10 more for a pair; a win adds 500 + max(0, 600 - seconds);
 undo takes back the move's points and costs 15 more; redo gives the points again; each hint
 costs 25. The score is one running total, shown as 0 while that total is below 0.
@@ -11,13 +11,13 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_solver import winning_moves
 
 from royal import saves
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
 from royal.line import IllegalMove, Line, Move
 from royal.solver import is_winnable, solve
-from test_solver import winning_moves
 
 
 def points(removed):
@@ -233,7 +233,7 @@ def test_a_new_move_clears_redo():
     game.play(first, 0.0)
     game.undo(0.0)
     assert game.can_redo
-    other = [m for m in game.legal_moves() if m != first][0]
+    other = next(m for m in game.legal_moves() if m != first)
     game.play(other, 0.0)
     assert not game.can_redo
     with pytest.raises(IllegalMove):

@@ -1,4 +1,4 @@
-"""The in-page guide states figures the project's own solver reproduces, and SPEC's scoring."""
+"""The in-page guide states figures the project's own solver reproduces, and docs/scoring.md's points."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The line, move notation, and push/pop (SPEC "Rules" and "Names and notation")."""
+"""The line, move notation, and push/pop (docs/rules.md, "Moves" and "Move notation")."""
 
 import pytest
 from hypothesis import given

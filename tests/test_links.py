@@ -1,4 +1,4 @@
-"""Deals asked for by a link: ``?deal=N`` and ``?cards=QH,AS,...,KH`` (SPEC "Automation contract")."""
+"""Deals asked for by a link: ``?deal=N`` and ``?cards=QH,AS,...,KH`` (docs/rules.md, "Links to a deal")."""
 
 import pytest
 from hypothesis import given

@@ -1,4 +1,4 @@
-"""Versioned JSON saves (SPEC "Saves"): exact round trips, and strict loading that turns any
+"""Versioned JSON saves (docs/saves.md): exact round trips, and strict loading that turns any
 unreadable input (corrupt, tampered, from a future version) into SaveError and nothing else."""
 
 import datetime as dt
@@ -371,7 +371,10 @@ def mutate(data, draw):
     body = data.get("game", data.get("stats"))
     cards = body.get("cards") if isinstance(body, dict) else None
     cards = cards if isinstance(cards, list) and cards else None
-    index = lambda: draw(st.integers(0, 51)) % len(cards)
+
+    def index():
+        return draw(st.integers(0, 51)) % len(cards)
+
     if kind in ("replace", "remove", "flip-type"):
         path = draw(st.sampled_from(all_paths))
         parent = data

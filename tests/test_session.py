@@ -1,5 +1,5 @@
 """The session (game manager): saving, counting games once, keeping unreadable data aside,
-and playing on when the browser refuses storage (SPEC "Stats on this device", "Saves")."""
+and playing on when the browser refuses storage (docs/stats.md, docs/saves.md)."""
 
 import datetime as dt
 import json
@@ -9,10 +9,10 @@ import pytest
 
 from royal import describe, saves
 from royal.deals import numbered_deal
+from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
 from royal.session import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY, LinkAction, Session
 from royal.settings import Settings
 from royal.solver import is_winnable, solve
@@ -378,7 +378,7 @@ def test_kept_aside_data_is_never_overwritten():
     storage.set(STATS_KEY, "stats corrupt")
     session(storage)
     storage.set(GAME_KEY, "second corrupt")
-    s, heard = heard_session(storage)
+    _s, heard = heard_session(storage)
     assert storage.get(f"{KEPT_PREFIX}game.1") == "first corrupt"
     assert storage.get(f"{KEPT_PREFIX}game.2") == "second corrupt"
     assert storage.get(f"{KEPT_PREFIX}stats.1") == "stats corrupt"

@@ -1,4 +1,5 @@
-"""Shortcut keys (SPEC keyboard play): which key press names which action, modifiers included."""
+"""Shortcut keys (docs/automation.md, "Buttons and keys"): which key press names which action,
+modifiers included."""
 
 import pytest
 from hypothesis import given

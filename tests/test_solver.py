@@ -1,10 +1,10 @@
-"""The exact solver against an independent brute force (SPEC "What a solver can know").
+"""The exact solver against an independent brute force (docs/rules.md, "What the solver knows").
 
 The brute force below knows only the rules: it tries every legal move from every position,
 memoised on the tuple of surviving cards. It shares no code with royal.solver or royal.line.
 """
 
-from functools import lru_cache
+from functools import cache
 
 import pytest
 from hypothesis import given, settings
@@ -38,7 +38,7 @@ def rule_moves(cards):
                     yield left, right, cards[: i + 1] + cards[j:]
 
 
-@lru_cache(maxsize=None)
+@cache
 def brute_min(cards):
     """Fewest moves to leave only the two end cards, or None when it cannot be done."""
     if len(cards) == 2:
@@ -89,7 +89,7 @@ def check_against_brute_force(cards):
         assert solution.as_notation() == [f"{m.left}-{m.right}" for m in solution.moves]
     line = Line(cards)
     keep = {(m.left, m.right) for m in winning_moves(line)}
-    assert keep == {(l, r) for l, r, after in rule_moves(cards) if brute_min(after) is not None}
+    assert keep == {(left, right) for left, right, after in rule_moves(cards) if brute_min(after) is not None}
     assert line.cards == cards and line.stack == []  # winning_moves leaves the line as it was
 
 
@@ -209,7 +209,7 @@ def test_mid_game_positions_of_full_deals(number, picks):
 
 
 def test_the_spec_odds_hold_on_a_sample_of_deals():
-    """SPEC: about 98.7% of deals are winnable, and a win takes 25 to 30 moves at least."""
+    """docs/rules.md: about 98.7% of deals are winnable, and a win takes 25 to 30 moves at least."""
     verdicts = [is_winnable(numbered_deal(n)) for n in range(1, 2001)]
     share = sum(verdicts) / len(verdicts)
     assert 0.975 <= share <= 0.995

@@ -1,4 +1,4 @@
-"""Stats on this device (SPEC "Stats on this device"): the eight figures and their updates."""
+"""Stats on this device (docs/stats.md): the eight figures and their updates."""
 
 import datetime as dt
 

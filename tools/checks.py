@@ -15,9 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Where ruff looks until royal/ and tests/ pass its lint rules too (that clean-up is under way).
-RUFF_LINT_PATHS = ("build.py", "tools")
-RUFF_FORMAT_PATHS = (*RUFF_LINT_PATHS, "tests")
 
 Check = Callable[[Path], bool]
 
@@ -28,15 +25,18 @@ def _run(title: str, command: list[str]) -> bool:
 
 
 def ruff_lint(python: Path) -> bool:
-    """ruff's lint rules, as pyproject.toml selects them."""
-    return _run("ruff check", [str(python), "-m", "ruff", "check", "--quiet", *RUFF_LINT_PATHS])
+    """ruff's lint rules, as pyproject.toml selects them, on every Python file."""
+    return _run("ruff check", [str(python), "-m", "ruff", "check", "--quiet", "."])
 
 
 def ruff_format(python: Path) -> bool:
     """Formatting as ruff format would write it."""
-    return _run(
-        "ruff format --check", [str(python), "-m", "ruff", "format", "--check", "--quiet", *RUFF_FORMAT_PATHS]
-    )
+    return _run("ruff format --check", [str(python), "-m", "ruff", "format", "--check", "--quiet", "."])
+
+
+def mypy_strict(python: Path) -> bool:
+    """The engine and its page layer type-check under mypy --strict (pyproject.toml)."""
+    return _run("mypy --strict royal", [str(python), "-m", "mypy", "--strict", "royal"])
 
 
 def installed_package(python: Path) -> bool:
@@ -79,7 +79,7 @@ def _packaged(name: str) -> bool:
     return name.startswith("royal/") or name.split("/", 1)[0].endswith(".dist-info")
 
 
-STATIC: tuple[Check, ...] = (ruff_lint, ruff_format)
+STATIC: tuple[Check, ...] = (ruff_lint, ruff_format, mypy_strict)
 PACKAGE: tuple[Check, ...] = (installed_package,)
 
 

@@ -23,11 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
-from conftest import CHROMIUM_FLAGS  # noqa: E402
-from exercise import exercise  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from build import BOOT_RECORD, VENDOR, build  # noqa: E402
+from conftest import CHROMIUM_FLAGS  # noqa: E402
+from exercise import exercise  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 from tools.testenv import SYSTEM_CHROMIUM  # noqa: E402
 

@@ -25,10 +25,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from build import DIST  # noqa: E402
-from tools.siteserver import SiteServer  # noqa: E402
 from conftest import CHROMIUM_FLAGS  # noqa: E402
 from royal.deals import numbered_deal  # noqa: E402
 from royal.line import Line  # noqa: E402
+from tools.siteserver import SiteServer  # noqa: E402
 
 DEAL = 7
 READY = "body[data-ready]"
@@ -74,7 +74,7 @@ def main() -> int:
         for _ in range(args.runs):
             context = browser.new_context()
             page = context.new_page()
-            cold.append(boot(page, lambda: page.goto(url)))
+            cold.append(boot(page, lambda page=page: page.goto(url)))
             heap_mb.append(page.evaluate("performance.memory.usedJSHeapSize") / 2**20)
             move = moves[0]
             move_ms.append(page.evaluate(MOVE_JS, [move.left, move.right]))

@@ -21,8 +21,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from royal.deals import numbered_deal  # noqa: E402
-from royal.solver import is_winnable, solve  # noqa: E402
+from royal.deals import numbered_deal
+from royal.solver import is_winnable, solve
 
 TARGETS_MS = {"decide (is_winnable)": 1.0, "shortest win (solve)": 5.0}
 

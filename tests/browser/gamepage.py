@@ -1,5 +1,5 @@
 """Helpers for the game's browser tests: read the page through the automation contract
-(SPEC, "Automation contract") and compute what it should show with the engine itself.
+(docs/automation.md) and compute what it should show with the engine itself.
 
 Not a test module and not a conftest: the browser test files import it by name
 (pytest puts tests/browser/ on sys.path, as it has no __init__.py).

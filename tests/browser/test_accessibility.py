@@ -16,7 +16,7 @@ from royal.solver import solve
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe's experimental "label in name" rule wants a card's visible "Q♥" inside its accessible
-# name; SPEC has cards read as "queen of hearts", which is also what speech input users say.
+# name; docs/rules.md has cards read as "queen of hearts", which is also what speech input users say.
 OPTIONS = {
     "runOnly": {"type": "tag", "values": WCAG_TAGS},
     "rules": {"label-content-name-mismatch": {"enabled": False}},

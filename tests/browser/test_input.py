@@ -127,10 +127,10 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     expect_shadow(page, game)
     assert marked(page, "data-hint", "boundary") == set(), "a move clears the hint"
     points = int(field(page, "score"))
-    assert points == {1: 10, 2: 30}[len(removed)]  # SPEC: 10 a card, a pair 30
+    assert points == {1: 10, 2: 30}[len(removed)]  # docs/scoring.md: 10 a card, a pair 30
 
     page.keyboard.press("h")  # the H key hints too, and costs 25
-    expect(score).to_have_text(str(max(0, points - 25)))  # SPEC: a hint costs 25
+    expect(score).to_have_text(str(max(0, points - 25)))  # docs/scoring.md: a hint costs 25
     assert len(marked(page, "data-hint", "boundary")) == 2
     game.hint()
     expect_shadow(page, game)
@@ -139,7 +139,7 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
         game.play(move, 0)
     expect_shadow(page, game)
 
-    # Undo and redo: buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z. SPEC: an undo takes back the
+    # Undo and redo: buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z. docs/scoring.md: an undo takes back the
     # move's points and costs 15 more (never below 0); redo gives the points back.
     last = game.line.stack[-1]
     before = game.score
@@ -200,7 +200,8 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     # Today's deal is numbered by the browser's local date.
     page.locator("#daily").click()
     today = page.evaluate(
-        "() => { const d = new Date(); return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); }"
+        "() => { const d = new Date(); "
+        "return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate(); }"
     )
     expect(page.locator("[data-field=deal]")).to_have_text(str(today))
     expect_line(page, numbered_deal(today))
@@ -261,7 +262,8 @@ def test_keyboard_only_play(page: Page, open_game) -> None:
     # Up and down move between rows of the wrapped line, to the nearest card.
     boxes = page.evaluate(
         "() => Object.fromEntries([...document.querySelectorAll('#line [data-card]')]"
-        ".map(e => { const r = e.getBoundingClientRect(); return [e.dataset.card, [Math.round(r.top), r.left + r.width / 2]]; }))"
+        ".map(e => { const r = e.getBoundingClientRect(); "
+        "return [e.dataset.card, [Math.round(r.top), r.left + r.width / 2]]; }))"
     )
     rows = sorted({top for top, _ in boxes.values()})
     assert len(rows) >= 2, "the test needs a line that wraps"

@@ -43,8 +43,8 @@ def check_layout(page: Page, viewport: dict, name: str) -> None:
     width, height = viewport["width"], viewport["height"]
     for box in boxes:
         assert box["w"] > 0 and box["h"] > 0, box
-        assert 0 <= box["x"] and box["x"] + box["w"] <= width, (name, box)
-        assert 0 <= box["y"] and box["y"] + box["h"] <= height, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["w"] <= width, (name, box)
+        assert box["y"] >= 0 and box["y"] + box["h"] <= height, (name, box)
     for i, a in enumerate(boxes):
         for b in boxes[i + 1 :]:
             apart = (

@@ -10,10 +10,10 @@ import time
 import tomllib
 from pathlib import Path
 
-from exercise import exercise
 from playwright.sync_api import BrowserContext, Page, expect
 
 from build import BOOT_RECORD, DIST, site_files, write_service_worker
+from exercise import exercise
 from tools.siteserver import SiteServer
 
 MARKER = ("royal-offline-test", "kept")

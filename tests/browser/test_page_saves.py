@@ -3,7 +3,6 @@ refused or full storage still plays, and two tabs share one game without double 
 
 from __future__ import annotations
 
-
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import (

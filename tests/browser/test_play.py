@@ -11,9 +11,9 @@ from gamepage import (
     expect_shadow,
     field,
     line,
+    seconds,
     shortest_stuck_deal,
     stat,
-    seconds,
     winnable_deal,
 )
 from royal.deals import numbered_deal
@@ -23,12 +23,12 @@ from royal.solver import solve
 
 
 def spec_points(removed: int) -> int:
-    """SPEC, Scoring, written out here rather than taken from royal.scoring: 10 a card, a pair 30."""
+    """docs/scoring.md, written out here rather than taken from royal.scoring: 10 a card, a pair 30."""
     return {1: 10, 2: 30}[removed]
 
 
 def spec_win_bonus(seconds: int) -> int:
-    """SPEC: a win adds 500, plus max(0, 600 - seconds of play)."""
+    """docs/scoring.md: a win adds 500, plus max(0, 600 - seconds of play)."""
     return 500 + max(0, 600 - seconds)
 
 
