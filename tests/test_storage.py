@@ -1,6 +1,8 @@
 """The storage guard: any storage made safe, with the player told once what happened to their data."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from royal.describe import NO_STORAGE, Notice
 from royal.storage import KEPT_PREFIX, MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
@@ -113,3 +115,64 @@ def test_an_unreadable_record_that_cannot_be_copied_aside_stays_where_it_is():
     assert storage_full.data == {"n": "precious"}
     assert not safe.persistent
     assert heard[0].text == NO_STORAGE and "untouched" in heard[-1].text
+
+
+class Flaky(MemoryStorage):
+    """Refuses the operations whose turn numbers are in ``refused`` (counting every call)."""
+
+    def __init__(self, refused):
+        super().__init__()
+        self.refused = refused
+        self.turn = 0
+
+    def _turn(self):
+        self.turn += 1
+        if self.turn in self.refused:
+            raise StorageError("refused")
+
+    def get(self, key):
+        self._turn()
+        return super().get(key)
+
+    def set(self, key, value):
+        self._turn()
+        super().set(key, value)
+
+    def remove(self, key):
+        self._turn()
+        super().remove(key)
+
+
+operations = st.lists(
+    st.tuples(st.sampled_from(["get", "set", "remove", "read", "probe"]), st.sampled_from("abc"), st.text()),
+    max_size=30,
+)
+
+
+@settings(max_examples=200)
+@given(operations, st.sets(st.integers(min_value=1, max_value=40), max_size=3))
+def test_whatever_is_refused_the_guard_never_raises_and_stops_writing_at_once(ops, refused):
+    storage = Flaky(refused)
+    safe, heard = guard(storage)
+    frozen = None  # the refusing storage's data when the guard switched to memory
+    for op, key, value in ops:
+        if op == "set":
+            safe.set(key, value)
+            kept = safe.persistent
+            got = safe.get(key)
+            if safe.persistent == kept:  # unless this very read was refused (memory starts empty)
+                assert got == value  # read back at once, from one store or the other
+        elif op == "remove":
+            safe.remove(key)
+        elif op == "probe":
+            safe.probe()
+        elif op == "get":
+            safe.get(key)
+        else:
+            safe.read(key, "k", load_number)
+        if not safe.persistent and frozen is None:
+            frozen = dict(storage.data)
+    assert all(n.text == NO_STORAGE or "could not be read" in n.text for n in heard)
+    assert [n.text for n in heard].count(NO_STORAGE) == (0 if safe.persistent else 1)
+    if frozen is not None:
+        assert storage.data == frozen  # nothing written to the refusing storage after the switch
