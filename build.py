@@ -5,7 +5,7 @@
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
     python3 build.py test [PYTEST ARGS]  set up (tools/testenv.py), check (tools/checks.py), build,
                                          run pytest: every test, in every browser
-    python3 build.py check [PYTEST ARGS] the fast loop: static checks and engine tests, no browser
+    python3 build.py check [PYTEST ARGS] the fast loop: static checks and light engine tests, no browser
     python3 build.py lock                write requirements-dev.lock from requirements-dev.txt
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
@@ -423,7 +423,8 @@ def run_checks(pytest_args: Sequence[str]) -> int:
     """The fast loop: static checks and the engine tests, no browser."""
     python = testenv.ensure_venv()
     failed = checks.run_all(python, checks.STATIC)
-    return _pytest(python, {}, ["-m", "not browser", *pytest_args], failed)
+    quick = {"ROYAL_QUICK": "1"}  # a tenth of the property tests' examples (tests/budget.py)
+    return _pytest(python, quick, ["-m", "not browser and not slow", *pytest_args], failed)
 
 
 def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:

@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_solver import winning_moves
 
+from budget import examples
 from royal import saves
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
@@ -200,7 +201,7 @@ def test_the_breakdown_adds_up_to_the_score():
     assert parts.total == game.score == parts.cards + parts.pairs + 500 + parts.time_bonus - 40
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(
     st.integers(min_value=1, max_value=10**6),
     st.lists(st.sampled_from(["play", "hint", "undo-redo"]), max_size=30),
@@ -329,7 +330,7 @@ actions = st.lists(
 )
 
 
-@settings(max_examples=120)
+@settings(max_examples=examples(120))
 @given(st.integers(min_value=1, max_value=10**6), actions)
 def test_random_play_keeps_the_invariants(number, script):
     deal = numbered_deal(number)

@@ -24,7 +24,7 @@ def figure(name: str) -> float:
 
 
 @pytest.fixture(scope="module")
-def sample():
+def sample():  # 2000 deals: slow, so the tests using it are marked slow
     rng = random.Random(7)
     results = []
     for number in SAMPLE:
@@ -38,15 +38,18 @@ def share(flags) -> float:
     return 100 * sum(flags) / len(flags)
 
 
+@pytest.mark.slow
 def test_winnable_share_matches_the_solver(sample):
     assert abs(share(s.winnable for s, _, _ in sample) - figure("winnable")) < 1.0
 
 
+@pytest.mark.slow
 def test_strategy_shares_match_play_outs(sample):
     assert abs(share(r for _, r, _ in sample) - figure("random")) < 2.5
     assert abs(share(left for _, _, left in sample) - figure("leftmost")) < 2.5
 
 
+@pytest.mark.slow
 def test_fewest_move_figures_match_the_solver(sample):
     assert abs(share(s.min_moves == 25 for s, _, _ in sample) - figure("min25")) < 3.0
     assert max(s.min_moves for s, _, _ in sample if s.winnable) <= figure("max-min")

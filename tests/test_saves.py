@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
@@ -269,7 +270,7 @@ results = st.builds(
 ).map(lambda r: r if not r.won else Result(r.game_id, True, r.seconds, max(25, r.moves), r.score))
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(st.tuples(results, st.integers(0, 40)), max_size=80))
 def test_stats_any_play_produces_load_back(history):
     """The checks refuse only the impossible: whatever games on whatever days make, loads."""
@@ -314,19 +315,19 @@ def only_save_errors(text):
                 assert loaded.wins <= loaded.played
 
 
-@settings(max_examples=800)
+@settings(max_examples=examples(800))
 @given(json_values)
 def test_arbitrary_json_only_ever_raises_save_error(value):
     only_save_errors(json.dumps(value))
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(json_values, st.sampled_from(["game", "stats"]), st.integers(-1, 3))
 def test_arbitrary_bodies_in_a_valid_envelope_only_raise_save_error(body, kind, version):
     only_save_errors(json.dumps({"app": "royal-marriage", "kind": kind, "version": version, kind: body}))
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.text(max_size=200))
 def test_arbitrary_text_only_raises_save_error(text):
     only_save_errors(text)
@@ -431,7 +432,7 @@ def mutate(data, draw):
     return json.dumps(data)
 
 
-@settings(max_examples=1500)
+@settings(max_examples=examples(1500))
 @given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.data())
 def test_mutated_saves_only_raise_save_error(text, data):
     tampered = mutate(json.loads(text), data.draw)
@@ -445,7 +446,7 @@ def test_mutated_saves_only_raise_save_error(text, data):
     only_save_errors(tampered)
 
 
-@settings(max_examples=500)
+@settings(max_examples=examples(500))
 @given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.integers(0, 10_000), st.integers(0, 5))
 def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
     cut %= len(text)

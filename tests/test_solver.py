@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.line import Line, Move
@@ -93,13 +94,13 @@ def check_against_brute_force(cards):
     assert line.cards == cards and line.stack == []  # winning_moves leaves the line as it was
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(short_lines)
 def test_solver_agrees_with_brute_force_on_short_lines(cards):
     check_against_brute_force(cards)
 
 
-@settings(max_examples=400)
+@settings(max_examples=examples(400))
 @given(dense_lines)
 def test_solver_agrees_with_brute_force_on_dense_lines(cards):
     check_against_brute_force(cards)
@@ -144,7 +145,7 @@ def test_a_line_needs_its_two_ends():
             is_winnable(cards)
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.integers(min_value=1, max_value=2**64 - 1))
 def test_full_deals_solution_replays_to_a_win(number):
     cards = numbered_deal(number)
@@ -182,7 +183,7 @@ def test_bellman_optimality_on_a_few_full_deals():
         assert min(afters) == best - 1
 
 
-@settings(max_examples=40)
+@settings(max_examples=examples(40))
 @given(st.integers(min_value=1, max_value=10**9), st.lists(st.integers(0, 50), max_size=30))
 def test_mid_game_positions_of_full_deals(number, picks):
     """Along random play, the verdict of a position and of its winning moves hang together."""
@@ -208,6 +209,7 @@ def test_mid_game_positions_of_full_deals(number, picks):
             line.pop()
 
 
+@pytest.mark.slow
 def test_the_spec_odds_hold_on_a_sample_of_deals():
     """docs/rules.md: about 98.7% of deals are winnable, and a win takes 25 to 30 moves at least."""
     verdicts = [is_winnable(numbered_deal(n)) for n in range(1, 2001)]

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from royal import describe
 from royal.game import Result
 from royal.stats import COUNTED_IDS_KEPT, Stats
@@ -189,7 +190,7 @@ def test_a_missed_day_restarts_the_streak_and_best_is_kept():
     assert figures["current-streak"] == "2 days" and figures["best-streak"] == "3 days"
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(st.lists(st.tuples(st.dates(D(2020, 1, 1), D(2030, 12, 31)), st.booleans()), max_size=40))
 def test_streaks_match_a_count_of_calendar_days(games):
     """Streaks from an independent count over the set of winning days (dates in order)."""
