@@ -1,0 +1,34 @@
+"""The two layers (docs/architecture.md, "Two layers, one way"): the engine imports nothing
+from the browser or from royal.web, so it runs under CPython; only royal/web/ touches the page."""
+
+import ast
+from pathlib import Path
+
+ROYAL = Path(__file__).resolve().parent.parent / "royal"
+BROWSER = {"pyscript", "pyodide", "js"}
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports, as dotted names."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+def test_the_engine_imports_neither_the_browser_nor_the_page_layer() -> None:
+    engine = [p for p in ROYAL.rglob("*.py") if "web" not in p.relative_to(ROYAL).parts]
+    assert len(engine) > 15
+    for path in engine:
+        for name in imported(path):
+            assert name.split(".")[0] not in BROWSER, f"{path.name} imports {name}"
+            assert not name.startswith("royal.web"), f"{path.name} imports {name}"
+
+
+def test_only_page_and_its_helpers_find_elements_by_id() -> None:
+    """App deals in actions and words; Page (and the DOM helpers) own the elements."""
+    users = {p.name for p in (ROYAL / "web").glob("*.py") if "by_id" in p.read_text(encoding="utf-8")}
+    assert users == {"dom.py", "page.py"}
