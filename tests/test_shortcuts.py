@@ -2,9 +2,10 @@
 modifiers included."""
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from royal.shortcuts import ARROWS, arrow_step, shortcut
 
 
@@ -47,6 +48,7 @@ def test_other_key_presses_are_left_to_the_browser(key, modifiers):
     assert shortcut(key, **modifiers) is None
 
 
+@settings(max_examples=examples(100))
 @given(st.text(max_size=12), st.booleans(), st.booleans())
 def test_alt_is_never_a_shortcut_and_shift_only_for_h_and_n(key, control, shift):
     assert shortcut(key, control=control, alt=True, shift=shift) is None

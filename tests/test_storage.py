@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from royal.describe import NO_STORAGE, Notice
 from royal.storage import KEPT_PREFIX, MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
 
@@ -149,7 +150,7 @@ operations = st.lists(
 )
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(operations, st.sets(st.integers(min_value=1, max_value=40), max_size=3))
 def test_whatever_is_refused_the_guard_never_raises_and_stops_writing_at_once(ops, refused):
     storage = Flaky(refused)
