@@ -428,8 +428,13 @@ def run_checks(pytest_args: Sequence[str]) -> int:
 
 
 def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
-    """Build, run pytest, then name the checks that failed before it ("no tests" fails too)."""
+    """Build, run pytest, then name the checks that failed before it ("no tests" fails too).
+
+    The accessibility checker is fetched here too, with the site: tests rely on its tarball
+    being in the cache, whichever of them run.
+    """
     build()
+    axe_script()
     env = {**os.environ, **variables}
     status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
     if status == 5:
