@@ -11,9 +11,9 @@ import json
 import re
 
 import pytest
-from gamepage import click_move, field, line, stat, wait_settled
 from playwright.sync_api import BrowserContext, Page, expect
 
+from gamepage import click_move, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
