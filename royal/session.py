@@ -267,6 +267,10 @@ class Session:
             and game.last_winnable() == game.moves - 1
         )
 
+    def worth_keeping(self) -> bool:
+        """True once there is a win in the stats: then the page asks the browser to keep its data."""
+        return self.persistent and self.stats.wins > 0
+
     def set_visible(self, visible: bool) -> None:
         """The page was shown or hidden: the clock follows, and hiding saves."""
         self.game.clock.set_visible(visible, self.now())

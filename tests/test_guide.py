@@ -64,3 +64,12 @@ def test_the_guide_states_specs_scoring():
     assert f"{scoring.TIME_BONUS_SECONDS} minus the seconds you played" in text
     assert f"costs {scoring.UNDO_COST} more" in text
     assert f"Each hint costs {scoring.HINT_COST}" in text
+
+
+def test_the_guide_says_when_browsers_delete_data_and_what_the_game_does_about_it():
+    text = " ".join(re.sub(r"<[^>]+>", " ", PAGE).split())
+    assert "Safari deletes the data of sites that are not installed after 7 days without a visit" in text
+    assert (
+        "Once you have won a game, or when you install the game, it asks your browser to keep its data"
+        in text
+    )

@@ -319,6 +319,22 @@ def test_a_streak_dated_in_the_future_is_set_aside_with_a_notice_that_names_the_
     assert "clock" in heard[0].text and later.stats.played == 0
 
 
+def test_the_data_is_worth_keeping_once_there_is_a_win():
+    s = session()
+    assert not s.worth_keeping()
+    s.new_game(WINNABLE)
+    s.play(s.game.legal_moves()[0])
+    s.new_game()
+    assert s.stats.played == 1 and not s.worth_keeping()  # a loss alone is not enough
+    s.new_game(WINNABLE)
+    win(s)
+    assert s.worth_keeping()
+    refused = session(Refusing())
+    refused.new_game(WINNABLE)
+    win(refused)
+    assert not refused.worth_keeping()  # nothing is stored, so there is nothing to keep
+
+
 # Unreadable saves --------------------------------------------------------------------------------
 
 

@@ -17,6 +17,7 @@ from royal.session import LinkAction, Session
 from royal.web.board import Board
 from royal.web.keys import Keys
 from royal.web.page import Page
+from royal.web.persistence import KeepData
 
 TICK_MS = 500
 
@@ -57,6 +58,7 @@ class App:
         page.on_warning_change(self.toggle_warning)
         page.every(TICK_MS, self._tick)
         self.session.set_visible(page.visible())
+        self.keep_data = KeepData()
 
     @property
     def game(self) -> Game:
@@ -251,6 +253,8 @@ class App:
             }
         )
         self.page.stats(describe.figures(self.session.stats, self.session.today()))
+        if self.session.worth_keeping():
+            self.keep_data.ask()
         self.page.warning(self.session.settings.warn_lost)
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")

@@ -1,0 +1,52 @@
+"""The page asks the browser to keep its data (navigator.storage.persist) once the player has
+a win or installs the game, and not before (docs/saves.md, "Keeping the data")."""
+
+from __future__ import annotations
+
+from gamepage import click_move, winnable_deal
+from playwright.sync_api import BrowserContext, Page
+
+from royal.deals import numbered_deal
+from royal.solver import solve
+
+# Counts the page's requests instead of asking the real browser (whose answer depends on
+# heuristics, not on the game).
+COUNT_PERSIST = """
+window.__persist = 0;
+Object.defineProperty(navigator.storage, "persist", {
+  value: () => { window.__persist += 1; return Promise.resolve(true); },
+});
+"""
+
+
+def asked(page: Page) -> int:
+    return page.evaluate("window.__persist")
+
+
+def test_a_win_asks_once_and_a_later_visit_asks_again(page: Page, open_game) -> None:
+    page.add_init_script(COUNT_PERSIST)
+    number = winnable_deal()
+    open_game(page, f"?deal={number}")
+    moves = solve(numbered_deal(number)).moves
+    for move in moves[:-1]:
+        click_move(page, move)
+    assert asked(page) == 0  # moves alone, and a fresh player, ask nothing
+    click_move(page, moves[-1])
+    page.wait_for_selector("body[data-outcome=won]", state="attached")
+    assert asked(page) == 1
+    page.locator("#result-restart").click()
+    page.wait_for_selector("body:not([data-outcome])", state="attached")
+    assert asked(page) == 1  # once per visit
+    page.reload()
+    page.wait_for_selector("body[data-ready]", state="attached")
+    assert asked(page) == 1  # the stats hold a win: the next visit asks at once
+
+
+def test_installing_the_game_asks(new_context, open_game) -> None:
+    context: BrowserContext = new_context()
+    page = context.new_page()
+    page.add_init_script(COUNT_PERSIST)
+    open_game(page)
+    assert asked(page) == 0
+    page.evaluate("window.dispatchEvent(new Event('appinstalled'))")
+    assert asked(page) == 1
