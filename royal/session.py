@@ -269,7 +269,7 @@ class Session:
 
     def worth_keeping(self) -> bool:
         """True once there is a win in the stats: then the page asks the browser to keep its data."""
-        return self.persistent and self.stats.wins > 0
+        return self.storage.persistent and self.stats.wins > 0
 
     def set_visible(self, visible: bool) -> None:
         """The page was shown or hidden: the clock follows, and hiding saves."""
