@@ -3,9 +3,9 @@ a win or installs the game, and not before (docs/saves.md, "Keeping the data")."
 
 from __future__ import annotations
 
-from gamepage import click_move, winnable_deal
 from playwright.sync_api import BrowserContext, Page
 
+from gamepage import click_move, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
 

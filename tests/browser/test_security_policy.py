@@ -7,10 +7,10 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from gamepage import click_move, winnable_deal
 from playwright.sync_api import Browser, Page
 
 from build import DIST
+from gamepage import click_move, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
 
