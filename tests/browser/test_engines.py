@@ -1,0 +1,138 @@
+"""The game in Firefox and in WebKit (Safari's engine), the engines Chromium tests miss.
+
+One browser session per engine serves every test of this module, on one page (a boot
+costs 4 to 6 s in Firefox and up to 18 s in WebKit on two cores), so each test starts
+from whatever game the page shows and reads what it needs from the page. After each
+test, a request that left 127.0.0.1 or an uncaught page error fails it.
+Driven through WebDriver (Selenium): see webdrivers.py for how each engine is started.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from build import DIST
+from conftest import SUBPATH
+from royal.deals import numbered_deal
+from royal.game import Game
+from royal.solver import solve
+from tools.siteserver import SiteServer
+from webdrivers import ENGINES, EngineSession, launch
+
+FIRST_DEAL = 7
+STATS = (
+    "played",
+    "wins",
+    "win-rate",
+    "fastest-win",
+    "fewest-moves",
+    "best-score",
+    "current-streak",
+    "best-streak",
+)
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[SiteServer]:
+    """dist/ under /royal-marriage/ on 127.0.0.1, for the whole module."""
+    if not (DIST / "index.html").is_file():
+        pytest.fail(f"{DIST} holds no built site: run `python3 build.py test`")
+    server = SiteServer(DIST, SUBPATH, quiet=True).start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def engine(request: pytest.FixtureRequest, site: SiteServer) -> Iterator[EngineSession]:
+    """A fresh browser with the game booted on deal FIRST_DEAL; its boot time is kept."""
+    session = launch(request.param)
+    try:
+        session.boot_s = session.open(f"{site.url}?deal={FIRST_DEAL}")
+        session.boot_line = session.line()
+        yield session
+    finally:
+        session.close()
+
+
+@pytest.fixture(autouse=True)
+def clean_run(engine: EngineSession) -> Iterator[None]:
+    """After each test: nothing left 127.0.0.1 and nothing was thrown, in the page or its workers."""
+    yield
+    foreign = engine.take_foreign()
+    errors = engine.page_errors()
+    engine.forget_errors()
+    assert not foreign, f"{engine.name}: requests left 127.0.0.1: {foreign}"
+    assert not errors, f"{engine.name}: uncaught page errors: {errors}"
+
+
+def new_game(engine: EngineSession) -> list[str]:
+    """Start a new deal with the New game button; its line. (Each test leaves the game
+    won or untouched, so leaving it asks nothing.)"""
+    engine.element("#new-game").click()
+    engine.wait_for(lambda: engine.field("moves") == "0" and len(engine.line()) == 52, "a new deal")
+    return engine.line()
+
+
+def test_boots_with_the_linked_deal(engine: EngineSession, record_property) -> None:
+    record_property("browser", engine.version)
+    record_property("boot_s", round(engine.boot_s, 1))
+    print(f"{engine.version}: session {engine.started_s:.1f} s, boot {engine.boot_s:.1f} s")
+    assert engine.boot_line == list(numbered_deal(FIRST_DEAL))
+    assert engine.field("deal") == str(FIRST_DEAL)
+    assert engine.field("cards-left") == "52"
+    assert engine.attribute("#loading", "hidden") is not None
+    assert not engine.driver.find_elements("css selector", ".py-error")
+
+
+def test_an_uncaught_error_would_be_heard(engine: EngineSession) -> None:
+    """The error check after each test is not blind (the sink's is proved at launch)."""
+    engine.driver.execute_script("setTimeout(() => { throw new Error('royal-marriage-probe') })")
+    engine.wait_for(lambda: any("royal-marriage-probe" in e for e in engine.page_errors()), "the error")
+    engine.forget_errors()
+
+
+def test_win_by_clicks_and_stats_survive_a_reload(engine: EngineSession) -> None:
+    cards = new_game(engine)
+    solution = solve(cards)
+    assert solution.winnable, "New game deals only winnable deals by default"
+    played, wins = int(engine.stat("played")), int(engine.stat("wins"))
+    shadow = Game(cards)
+
+    for move in solution.moves:
+        assert engine.attribute("body", "data-outcome") is None
+        shadow.play(move, 0)
+        engine.click_move(move, shadow.line.cards)
+
+    engine.wait_for(lambda: engine.attribute("body", "data-outcome") == "won", "the win")
+    assert engine.line() == ["QH", "KH"]
+    assert engine.field("moves") == str(solution.min_moves)
+    engine.wait_for(lambda: engine.stat("played") == str(played + 1), "the win to be counted")
+    assert engine.stat("wins") == str(wins + 1)
+    stats = {name: engine.stat(name) for name in STATS}
+    assert stats["fewest-moves"] == str(solution.min_moves)
+    score = int(engine.field("score"))
+    assert shadow.score - 600 <= score <= shadow.score, "moves, pairs and the win, less the time taken"
+    assert int(stats["best-score"]) >= score
+
+    engine.reload()
+    assert {name: engine.stat(name) for name in STATS} == stats
+    assert engine.attribute("body", "data-outcome") == "won"
+
+
+def test_reload_mid_game_restores_line_moves_and_score(engine: EngineSession) -> None:
+    cards = new_game(engine)
+    shadow = Game(cards)
+    for move in solve(cards).moves[:3]:
+        shadow.play(move, 0)
+        engine.click_move(move, shadow.line.cards)
+    engine.wait_for(lambda: engine.field("moves") == "3", "three moves")
+    before = {name: engine.field(name) for name in ("deal", "moves", "score", "cards-left")}
+    assert before["score"] == str(shadow.score)
+
+    engine.reload()
+    assert engine.line() == list(shadow.line.cards)
+    assert {name: engine.field(name) for name in before} == before
+    assert engine.attribute("body", "data-outcome") is None
+    assert engine.element("#undo").is_enabled()

