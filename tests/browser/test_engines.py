@@ -21,6 +21,9 @@ from royal.solver import solve
 from tools.siteserver import SiteServer
 from webdrivers import ENGINES, EngineSession, launch
 
+# Selenium's own WebKitGTK class still passes the driver's address the old way.
+pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
+
 FIRST_DEAL = 7
 STATS = (
     "played",
