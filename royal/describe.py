@@ -171,6 +171,17 @@ def lost_warning(game: Game) -> str:
 NOTHING_YET = "—"
 
 
+def fields(game: Game, now: float) -> dict[str, str]:
+    """The game's fields as the page shows them, keyed by their ``data-field`` names."""
+    return {
+        "deal": deal_name(game.number),
+        "moves": str(game.moves),
+        "score": str(game.score),
+        "time": format_seconds(game.clock.seconds(now)),
+        "cards-left": str(game.cards_left),
+    }
+
+
 def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
     """The eight figures as the page shows them, keyed by their ``data-stat`` names."""
     return {

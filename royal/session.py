@@ -14,13 +14,14 @@ import random
 from collections.abc import Callable
 from enum import Enum
 
-from royal import saves
+from royal import describe, saves
 from royal.deals import MAX_DEAL, daily_deal_number
 from royal.describe import Notice
 from royal.game import Game, Outcome
 from royal.line import Move, Played
 from royal.links import DealRequest
 from royal.settings import Settings
+from royal.snapshot import SNAPSHOT_KEY, dump_snapshot
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
 
@@ -99,6 +100,14 @@ class Session:
         text = saves.dump_game(self.game, self.now())
         self.storage.set(GAME_KEY, text)
         self._written_game = text
+        self._write_snapshot()
+
+    def _write_snapshot(self) -> None:
+        """Beside the save, what the board shows, for the page to draw before Python starts."""
+        now = self.now()
+        fields = describe.fields(self.game, now)
+        figures = describe.figures(self.stats, self.today())
+        self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
 
     def sync(self) -> bool:
         """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
@@ -148,6 +157,7 @@ class Session:
         if fresh.record(self.game.result(self.now()), self.today()):
             self.storage.set(STATS_KEY, saves.dump_stats(fresh))
         self.stats = fresh
+        self._write_snapshot()
 
     def _leave(self) -> None:
         """The player leaves the current game: a touched game that was not won is a loss."""

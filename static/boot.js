@@ -1,6 +1,11 @@
 /* Royal Marriage boot: what the player sees before Python runs, and offline support.
  *
  * Loaded with `defer` before PyScript. It
+ *  - draws the board before Python starts: on a return visit the saved line, fields and
+ *    stats from the compact snapshot the game writes beside its save (checked strictly:
+ *    storage is shared with other pages of the origin, so nothing in it is trusted, and
+ *    only text is written, never HTML); on a first visit the table's shape. The preview
+ *    is marked busy and cannot be clicked; the game replaces it when it takes over;
  *  - advances #loading through the boot stages and hides it once body[data-ready]
  *    appears, or says clearly that the game could not start;
  *  - registers ./sw.js, which keeps the whole site for offline play;
@@ -22,6 +27,116 @@
   const RUNTIME_LOADER = "pyodide.mjs";
   const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
   const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / RUNTIME_FILES.length;
+
+  // --- the board before Python -------------------------------------------------
+
+  const SNAPSHOT_KEY = "royal-marriage.snapshot";
+  const STATS_KEY = "royal-marriage.stats";
+  const SNAPSHOT_MAX_CHARS = 4096;
+  const FULL_LINE = 52;
+  const CARD = /^[A2-9TJQK][SHDC]$/;
+  const RANK_SHOWN = { T: "10" };
+  const SUIT_SHOWN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  const FIELD_FORMS = {
+    deal: /^(?:[1-9][0-9]{0,9}|[a-z]{1,12})$/,
+    moves: /^[0-9]{1,6}$/,
+    score: /^[0-9]{1,7}$/,
+    time: /^[0-9]{1,6}:[0-5][0-9]$/,
+    "cards-left": /^[0-9]{1,2}$/,
+  };
+  // A stat's name and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".
+  const STAT_NAME = /^[a-z][a-z-]{0,29}$/;
+  const FIGURE = /^(?:[0-9]{1,9}|[0-9]{1,3}%|[0-9]{1,6}:[0-5][0-9]|[0-9]{1,6} days?|\u2014)$/;
+
+  function isPlainObject(value) {
+    return typeof value === "object" && value !== null && !Array.isArray(value);
+  }
+
+  /** The snapshot if every part of it is what the game writes, else null. */
+  function readSnapshot(text) {
+    if (typeof text !== "string" || text.length > SNAPSHOT_MAX_CHARS) return null;
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      return null;
+    }
+    if (!isPlainObject(data) || data.version !== 1) return null;
+    const { cards, fields, stats } = data;
+    if (!Array.isArray(cards) || cards.length < 2 || cards.length > FULL_LINE) return null;
+    if (!cards.every((card) => typeof card === "string" && CARD.test(card))) return null;
+    if (new Set(cards).size !== cards.length || cards[0] !== "QH" || cards[cards.length - 1] !== "KH") return null;
+    if (!isPlainObject(fields) || !isPlainObject(stats)) return null;
+    const fieldNames = Object.keys(fields);
+    if (fieldNames.length !== Object.keys(FIELD_FORMS).length) return null;
+    for (const name of fieldNames) {
+      const form = FIELD_FORMS[name];
+      if (!Object.hasOwn(FIELD_FORMS, name) || typeof fields[name] !== "string" || !form.test(fields[name])) return null;
+    }
+    if (Number(fields["cards-left"]) !== cards.length) return null;
+    for (const [name, figure] of Object.entries(stats)) {
+      if (!STAT_NAME.test(name) || typeof figure !== "string" || !FIGURE.test(figure)) return null;
+    }
+    return { cards, fields, stats };
+  }
+
+  function storedText(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null; // storage refused: the game says so once it runs
+    }
+  }
+
+  /** A card as the game draws it (see royal/web/board.py), inert and hidden from assistive tech. */
+  function previewCard(code) {
+    const card = document.createElement("button");
+    card.type = "button";
+    card.disabled = true;
+    card.tabIndex = -1;
+    card.setAttribute("aria-hidden", "true");
+    if (!code) {
+      card.className = "card back";
+      return card;
+    }
+    const [rank, suit] = code;
+    card.className = "HD".includes(suit) ? "card red" : "card black";
+    if (code === "QH" || code === "KH") card.classList.add("royal");
+    card.dataset.preview = code;
+    const corner = document.createElement("span");
+    corner.className = "corner";
+    corner.append(RANK_SHOWN[rank] || rank, document.createElement("br"), SUIT_SHOWN[suit]);
+    const pip = document.createElement("span");
+    pip.className = "pip";
+    pip.textContent = SUIT_SHOWN[suit];
+    card.append(corner, pip);
+    return card;
+  }
+
+  function drawPreview() {
+    const line = document.getElementById("line");
+    if (!line || line.children.length) return;
+    const snapshot = readSnapshot(storedText(SNAPSHOT_KEY));
+    const cards = snapshot ? snapshot.cards : Array(FULL_LINE).fill(null);
+    line.setAttribute("aria-busy", "true");
+    line.replaceChildren(...cards.map(previewCard));
+    if (snapshot) {
+      for (const [name, text] of Object.entries(snapshot.fields)) {
+        const field = document.querySelector(`[data-field="${name}"]`);
+        if (field) field.textContent = text;
+      }
+    }
+    const stats = document.querySelectorAll("[data-stat]");
+    for (const stat of stats) {
+      const name = stat.dataset.stat;
+      if (snapshot && Object.hasOwn(snapshot.stats, name)) stat.textContent = snapshot.stats[name];
+      // Saved stats without a readable snapshot: never show them as zeros.
+      else if (storedText(STATS_KEY) !== null) stat.textContent = "\u2026";
+    }
+    if (stats.length) stats[0].closest("section, dl")?.setAttribute("aria-busy", "true");
+  }
+
+  // --- loading progress ---------------------------------------------------------
 
   const loading = document.getElementById("loading");
   const bar = document.getElementById("loading-progress");
@@ -154,6 +269,7 @@
     };
   }
 
+  drawPreview();
   stage("page");
   watchControllerChange();
   if (document.body.hasAttribute("data-ready")) ready();

@@ -82,7 +82,9 @@ def test_built_site_ships_the_recorded_runtime_and_lists_every_file() -> None:
     assert not list(DIST.rglob("*.map"))
     assert "royal/__init__.py" in zipfile.ZipFile(DIST / "royal.zip").namelist()
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
-    assert sorted(files_of(DIST)) == [f for f in files if f != "sw.js"]
+    online = build.online_only(DIST)
+    assert "static/screenshots/preview.png" in online, "the link-preview image is for others to fetch"
+    assert sorted(files_of(DIST)) == [f for f in files if f != "sw.js" and f not in online]
 
 
 def stdlib_zip(tmp_path: Path, modules: dict[str, str]) -> zipfile.ZipFile:

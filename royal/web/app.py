@@ -239,15 +239,7 @@ class App:
         game = self.game
         now = self.session.now()
         self.board.render(game.line.cards, self.selected, self._marks())
-        self.page.fields(
-            {
-                "deal": describe.deal_name(game.number),
-                "moves": str(game.moves),
-                "score": str(game.score),
-                "time": format_seconds(game.clock.seconds(now)),
-                "cards-left": str(game.cards_left),
-            }
-        )
+        self.page.fields(describe.fields(game, now))
         self.page.link(link_query(game.number, game.cards))
         self.page.buttons(
             {

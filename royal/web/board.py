@@ -30,6 +30,7 @@ class Board:
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
         self.tabbable: str | None = None  # the card that has tabindex 0
+        root.replaceChildren()  # the preview static/boot.js drew before Python started
         self._proxies = [create_proxy(self._click), create_proxy(self._focusin)]
         root.addEventListener("click", self._proxies[0])
         root.addEventListener("focusin", self._proxies[1])

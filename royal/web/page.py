@@ -172,5 +172,7 @@ class Page:
         self.link_dialog.close()
 
     def ready(self) -> None:
-        """Tell players and tests the game is playable."""
+        """Tell players and tests the game is playable; the boot script's preview is gone."""
+        for busy in document.querySelectorAll("[aria-busy]"):
+            busy.removeAttribute("aria-busy")
         self.body.setAttribute("data-ready", "")

@@ -78,20 +78,21 @@ def test_everything_shipped_is_loaded(new_context, site: SiteServer) -> None:
     exercise(page, site.url)
     manifest_url = site.url + "static/manifest.webmanifest"
     manifest = json.loads(page.request.get(manifest_url).body())
+    # What an install dialog fetches, and a link preview (the page's Open Graph image).
     installer = {
         site_path(
-            page.evaluate("([ref, base]) => new URL(ref, base).href", [icon["src"], manifest_url]), site
+            page.evaluate("([ref, base]) => new URL(ref, base).href", [item["src"], manifest_url]), site
         )
-        for icon in manifest["icons"]
+        for item in [*manifest["icons"], *manifest.get("screenshots", [])]
     }
-    page_icons = {
+    page_refs = {
         site_path(href, site)
         for href in page.locator(
-            "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest]"
-        ).evaluate_all("links => links.map(link => link.href)")
+            "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest], meta[property='og:image']"
+        ).evaluate_all("found => found.map(e => new URL(e.href || e.content, document.baseURI).href)")
     }
     # sw.js is loaded by the registration, which this context blocks.
-    unrequested = shipped(DIST) - requested - installer - page_icons - {"sw.js"}
+    unrequested = shipped(DIST) - requested - installer - page_refs - {"sw.js"}
     assert unrequested == set(), "shipped but never loaded: rerun tools/record_boot.py"
 
 

@@ -1,0 +1,180 @@
+"""The board before Python: static/boot.js draws the saved game from the snapshot the game
+writes beside its save, or the table's shape on a first visit, and never trusts storage.
+
+To look at the page before Python takes over, these tests stop PyScript from loading
+(its core.js request is aborted), so only the boot script runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+
+from gamepage import click_move, field, line, stat, wait_settled
+from royal.deals import numbered_deal
+from royal.snapshot import SNAPSHOT_KEY
+from royal.solver import solve
+
+PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
+FIELDS = ("deal", "moves", "score", "time", "cards-left")
+STATS = (
+    "played",
+    "wins",
+    "win-rate",
+    "fastest-win",
+    "fewest-moves",
+    "best-score",
+    "current-streak",
+    "best-streak",
+)
+PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
+RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width)]; })"""
+FIRST_BOARD_JS = """(() => { new MutationObserver((_, observer) => {
+  if (!document.querySelector('#line .card')) return;
+  window.__firstBoard = performance.now();
+  observer.disconnect();
+}).observe(document, { childList: true, subtree: true }); })();"""
+
+
+@pytest.fixture
+def no_worker(new_context) -> BrowserContext:  # type: ignore[no-untyped-def]
+    """A context without service workers, so that blocking PyScript's core is seen by the page."""
+    context = new_context(service_workers="block")
+    context.add_init_script(FIRST_BOARD_JS)
+    return context
+
+
+def without_python(page: Page, action) -> None:  # type: ignore[no-untyped-def]
+    """Run the navigation ``action`` with PyScript blocked, then wait for the boot script's board."""
+    page.route(PYSCRIPT_CORE, lambda route: route.abort())
+    action()
+    page.wait_for_selector("#line .card", state="attached")
+    page.wait_for_timeout(300)  # nothing else is coming: no Python
+    page.unroute(PYSCRIPT_CORE)
+
+
+def shown(page: Page) -> tuple[dict[str, str], dict[str, str]]:
+    return {name: field(page, name) for name in FIELDS}, {name: stat(page, name) for name in STATS}
+
+
+def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    page = no_worker.new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    for move in solve(numbered_deal(7)).moves[:4]:
+        click_move(page, move)
+    wait_settled(page)
+    page.locator("#new-game").click()  # a game with moves counts as a loss: stats to show
+    for dialog_confirm in page.locator("dialog[open] [data-confirm]").all():
+        dialog_confirm.click()
+    page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
+    next_moves = solve(line(page)).moves
+    if next_moves:
+        click_move(page, next_moves[0])
+    wait_settled(page)
+    saved_line, saved = line(page), shown(page)
+
+    without_python(page, page.reload)
+    assert page.evaluate(PREVIEW_JS) == saved_line
+    assert shown(page) == saved
+    print(f"saved board drawn {page.evaluate('window.__firstBoard'):.0f} ms after navigation")
+    expect(page.locator("#line")).to_have_attribute("aria-busy", "true")
+    assert page.locator("#line [data-card]").count() == 0, "no live card before the game runs"
+    for card in page.locator("#line .card").all():
+        expect(card).to_be_disabled()
+    expect(page.locator("body")).not_to_have_attribute("data-ready", "")
+    preview_cards, preview_fields = (
+        page.evaluate(RECTS_JS, "#line .card"),
+        page.evaluate(RECTS_JS, ".fields dd"),
+    )
+
+    page.reload()
+    wait_ready(page)
+    assert line(page) == saved_line and shown(page)[0]["moves"] == saved[0]["moves"]
+    assert page.evaluate(RECTS_JS, "#line .card") == preview_cards, "the cards did not move"
+    assert page.evaluate(RECTS_JS, ".fields dd") == preview_fields
+    assert page.locator("[aria-busy]").count() == 0
+
+
+def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    page = no_worker.new_page()
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    assert stat(page, "played") == "0", "no saved stats: a first visit's zeros are true"
+
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    click_move(page, solve(numbered_deal(7)).moves[0])
+    page.locator("#new-game").click()
+    for dialog_confirm in page.locator("dialog[open] [data-confirm]").all():
+        dialog_confirm.click()
+    page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
+    page.goto(site.url + "static/manifest.webmanifest")  # leave the game (it saves as it goes)
+    page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)  # say, saved by an older build
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    for name in ("played", "wins"):
+        assert stat(page, name) != "0"
+    page.goto(site.url)
+    wait_ready(page)
+    assert stat(page, "played") == "1"
+
+
+GOOD = {
+    "version": 1,
+    "cards": ["QH", "AS", "KH"],
+    "fields": {"deal": "7", "moves": "24", "score": "600", "time": "2:05", "cards-left": "3"},
+    "stats": {"played": "3", "wins": "2"},
+}
+INJECTED = '<img src=x onerror="document.body.dataset.pwned=1">'
+
+
+def changed(**parts: object) -> str:
+    return json.dumps({**GOOD, **parts})
+
+
+UNTRUSTED = {
+    "not json": "{",
+    "newer version": changed(version=2),
+    "html in a field": changed(fields={**GOOD["fields"], "deal": INJECTED}),
+    "html in a stat": changed(stats={"played": INJECTED}),
+    "html as a stat name": changed(stats={INJECTED: "1"}),
+    "unknown card": changed(cards=["QH", "ZZ", "KH"]),
+    "card with markup": changed(cards=["QH", "<b>", "KH"]),
+    "duplicate card": changed(cards=["QH", "AS", "AS", "KH"], fields={**GOOD["fields"], "cards-left": "4"}),
+    "royal out of place": changed(cards=["AS", "QH", "KH"]),
+    "cards left disagree": changed(fields={**GOOD["fields"], "cards-left": "52"}),
+    "missing field": changed(fields={k: v for k, v in GOOD["fields"].items() if k != "time"}),
+    "extra field": changed(fields={**GOOD["fields"], "__proto__": "1"}),
+    "number, not text": changed(fields={**GOOD["fields"], "moves": 24}),
+    "too long": changed(stats={f"s{i}": "1" for i in range(600)}),
+    "an array": "[]",
+}
+
+
+def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
+    page = no_worker.new_page()
+    page.goto(site.url + "static/manifest.webmanifest")
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, json.dumps(GOOD)])
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == GOOD["cards"]
+    assert field(page, "time") == "2:05" and stat(page, "wins") == "2"
+
+
+@pytest.mark.parametrize("text", UNTRUSTED.values(), ids=UNTRUSTED.keys())
+def test_an_untrusted_snapshot_draws_nothing_from_storage(no_worker: BrowserContext, site, text: str) -> None:
+    page = no_worker.new_page()
+    page.goto(site.url + "static/manifest.webmanifest")  # same origin, no game running
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, text])
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    assert field(page, "moves") == "0" and stat(page, "played") == "0"
+    assert page.locator("img").count() == 0 and page.locator("body[data-pwned]").count() == 0

@@ -1,0 +1,123 @@
+"""The snapshot written beside the save, which the page's boot script draws before Python starts.
+
+Whatever game the player makes, the snapshot must pass the boot script's own strict checks
+(the patterns are read from static/boot.js, so the two cannot drift apart), and it must
+show exactly what the page shows once the game runs.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import re
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from royal import describe
+from royal.deals import numbered_deal
+from royal.session import Session
+from royal.snapshot import SNAPSHOT_KEY
+from royal.solver import solve
+from royal.storage import MemoryStorage
+
+BOOT_JS = (Path(__file__).resolve().parents[1] / "static" / "boot.js").read_text(encoding="utf-8")
+
+
+def js_pattern(source: str) -> re.Pattern[str]:
+    """A JavaScript regular expression literal of boot.js as a Python pattern (same syntax here)."""
+    return re.compile(source)
+
+
+FIELD_FORMS = {
+    name: js_pattern(body)
+    for name, body in re.findall(
+        r'^\s+"?([a-z-]+)"?: /(.+)/,$', BOOT_JS.split("const FIELD_FORMS = {")[1].split("};")[0], re.M
+    )
+}
+FIGURE = js_pattern(re.search(r"const FIGURE = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
+STAT_NAME = js_pattern(re.search(r"const STAT_NAME = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
+CARD = js_pattern(re.search(r"const CARD = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
+MAX_CHARS = int(re.search(r"const SNAPSHOT_MAX_CHARS = (\d+);", BOOT_JS)[1])  # type: ignore[index]
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 100.0
+
+    def now(self) -> float:
+        return self.t
+
+
+def new_session(storage: MemoryStorage, clock: Clock) -> Session:
+    return Session(storage, clock.now, lambda: dt.date(2026, 11, 29), on_notice=lambda notice: None)
+
+
+def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
+    text = storage.get(SNAPSHOT_KEY)
+    assert text is not None and len(text) <= MAX_CHARS
+    return json.loads(text)
+
+
+def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
+    assert data["version"] == 1
+    cards = data["cards"]
+    assert cards[0] == "QH" and cards[-1] == "KH" and len(set(cards)) == len(cards) <= 52
+    assert all(CARD.fullmatch(card) for card in cards)
+    assert set(data["fields"]) == set(FIELD_FORMS)
+    for name, text in data["fields"].items():
+        assert FIELD_FORMS[name].fullmatch(text), (name, text)
+    assert int(data["fields"]["cards-left"]) == len(cards)
+    for name, text in data["stats"].items():
+        assert STAT_NAME.fullmatch(name) and FIGURE.fullmatch(text), (name, text)
+
+
+def test_the_boot_script_patterns_were_read() -> None:
+    assert set(FIELD_FORMS) == {"deal", "moves", "score", "time", "cards-left"}
+
+
+def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
+    storage, clock = MemoryStorage(), Clock()
+    session = new_session(storage, clock)
+    session.new_game(7)
+    for move in solve(numbered_deal(7)).moves:
+        clock.t += 3
+        session.play(move)
+        data = snapshot(storage)
+        assert data["cards"] == list(session.game.line.cards)
+        assert data["fields"] == describe.fields(session.game, clock.now())
+        assert data["stats"] == describe.figures(session.stats, dt.date(2026, 11, 29))
+    assert snapshot(storage)["stats"]["wins"] == "1", "the win is in the snapshot at once"
+    assert_boot_script_accepts(snapshot(storage))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    deal=st.integers(1, 10**9),
+    actions=st.lists(
+        st.sampled_from(["move", "move", "move", "undo", "redo", "hint", "wait", "new"]), max_size=60
+    ),
+    choices=st.randoms(use_true_random=False),
+)
+def test_any_game_gives_a_snapshot_the_boot_script_accepts(deal: int, actions: list[str], choices) -> None:  # type: ignore[no-untyped-def]
+    storage, clock = MemoryStorage(), Clock()
+    session = new_session(storage, clock)
+    session.new_game(deal)
+    for action in actions:
+        game = session.game
+        if action == "move" and game.outcome is None and game.line.legal_moves():
+            session.play(choices.choice(game.line.legal_moves()))
+        elif action == "undo" and game.can_undo:
+            session.undo()
+        elif action == "redo" and game.can_redo:
+            session.redo()
+        elif action == "hint" and game.outcome is None:
+            session.hint()
+        elif action == "wait":
+            clock.t += 1000
+            session.save()
+        elif action == "new":
+            session.new_game()
+        assert_boot_script_accepts(snapshot(storage))
+    assert snapshot(storage)["cards"] == list(session.game.line.cards)
