@@ -265,7 +265,7 @@ class EngineSession:
         """Requests that left 127.0.0.1 since the last call, less those of the sink's probe."""
         return [request for request in self.sink.take() if PROBE_HOST not in request]
 
-    # Reading the page (textContent: hidden panels hold the stats).
+    # Reading the page: one script call each, textContent as the page wrote it.
 
     def line(self) -> list[str]:
         return list(self.driver.execute_script(LINE_JS))
