@@ -105,7 +105,8 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     open_game(page, f"?deal={number}")
     score = page.locator("[data-field=score]")
 
-    # Hint at score 0: marks a move that keeps the game winnable; the cost clamps at 0.
+    # Hint at score 0: marks a move that keeps the game winnable; the score shows 0, the
+    # running total is -25 (docs/scoring.md, "One running total").
     expect(page.locator("#undo")).to_be_disabled()
     expect(page.locator("#redo")).to_be_disabled()
     page.locator("#hint").click()
@@ -126,11 +127,12 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     game.play(hinted, 0)
     expect_shadow(page, game)
     assert marked(page, "data-hint", "boundary") == set(), "a move clears the hint"
-    points = int(field(page, "score"))
-    assert points == {1: 10, 2: 30}[len(removed)]  # docs/scoring.md: 10 a card, a pair 30
+    total = {1: 10, 2: 30}[len(removed)] - 25  # docs/scoring.md: 10 a card, a pair 30, a hint 25
+    assert int(field(page, "score")) == max(0, total)
 
     page.keyboard.press("h")  # the H key hints too, and costs 25
-    expect(score).to_have_text(str(max(0, points - 25)))  # docs/scoring.md: a hint costs 25
+    total -= 25
+    expect(score).to_have_text(str(max(0, total)))
     assert len(marked(page, "data-hint", "boundary")) == 2
     game.hint()
     expect_shadow(page, game)
@@ -140,9 +142,9 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     expect_shadow(page, game)
 
     # Undo and redo: buttons, Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z. docs/scoring.md: an undo takes back the
-    # move's points and costs 15 more (never below 0); redo gives the points back.
+    # move's points and costs 15 more (the score shown never below 0); redo gives the points back.
     last = game.line.stack[-1]
-    before = game.score
+    before = game.breakdown.total
     undone = max(0, before - {1: 10, 2: 30}[len(last.removed)] - 15)
     for how, action in (
         ("#undo", game.undo),
