@@ -35,8 +35,9 @@ def ruff_format(python: Path) -> bool:
 
 
 def mypy_strict(python: Path) -> bool:
-    """The engine and its page layer type-check under mypy --strict (pyproject.toml)."""
-    return _run("mypy --strict royal", [str(python), "-m", "mypy", "--strict", "royal"])
+    """The engine, its page layer, the build and the tools type-check under mypy --strict."""
+    paths = ["royal", "build.py", "tools"]
+    return _run(f"mypy --strict {' '.join(paths)}", [str(python), "-m", "mypy", "--strict", *paths])
 
 
 def installed_package(python: Path) -> bool:

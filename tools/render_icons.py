@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
 # The SVG is full-bleed with its motif inside the maskable safe circle, so the
@@ -18,7 +18,7 @@ ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
 OUTPUTS = {"icon-192.png": 192, "icon-512.png": 512}
 
 
-def render(page, size: int, out: Path) -> None:
+def render(page: Page, size: int, out: Path) -> None:
     """Draw the SVG at exactly size x size pixels and save it as a PNG."""
     page.set_viewport_size({"width": size, "height": size})
     svg = (ICONS / "icon.svg").read_text(encoding="utf-8")

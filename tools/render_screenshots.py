@@ -17,7 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, ViewportSize, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,7 +31,7 @@ OUT = ROOT / "static" / "screenshots"
 DEAL = 7
 MOVES = 6
 # name: (viewport, touch device)
-SHOTS = {
+SHOTS: dict[str, tuple[ViewportSize, bool]] = {
     "narrow.png": ({"width": 360, "height": 740}, True),
     "wide.png": ({"width": 1280, "height": 800}, False),
     "preview.png": ({"width": 1200, "height": 630}, False),
