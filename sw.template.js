@@ -74,7 +74,9 @@ async function download(path, hash) {
   for (const mode of ["force-cache", "no-cache"]) {
     let response;
     try {
-      response = await fetch(new Request(new URL(path, SCOPE), { cache: mode }));
+      // The page as players open it (the scope's own address), so the HTTP cache has it.
+      const url = path === PAGE ? SCOPE : new URL(path, SCOPE);
+      response = await fetch(new Request(url, { cache: mode }));
     } catch (error) {
       continue;
     }

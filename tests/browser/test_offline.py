@@ -28,6 +28,7 @@ def go_offline_capable(page: Page, open_game, wait_ready) -> None:
     """First visit: boot, let the worker install and activate, then reload under its control."""
     open_game(page)
     page.evaluate(ACTIVE)
+    assert not page.evaluate(CONTROLLED), "the worker never takes over a page it did not load"
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", list(MARKER))
     page.reload()
     wait_ready(page)
@@ -67,6 +68,17 @@ def test_offline_boot_and_play_miss_nothing(
     tab.goto(site.url + "?deal=3")
     wait_ready(tab)
     expect(tab.locator("[data-field=deal]")).to_have_text("3")
+
+
+def test_a_first_visit_downloads_each_file_once(persistent_context: BrowserContext, site, wait_ready) -> None:
+    """The worker takes what the page just downloaded from the HTTP cache (checked against its hash)."""
+    served = served_paths(site)
+    page = persistent_context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.evaluate(ACTIVE)  # installed: every file downloaded and checked
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in served
+    assert sorted(path for path in set(served) if served.count(path) > 1) == []
 
 
 def test_everything_shipped_is_loaded(new_context, site: SiteServer) -> None:
