@@ -38,18 +38,26 @@ NEWER_ELSEWHERE = (
     "This page plays without saving, so that it changes nothing the newer version saved: "
     "reload to play the newer version with your progress."
 )
+CAUGHT_UP = (
+    "This game was changed in another tab or window, so it is shown here as it is now. "
+    "Nothing was lost: your last action here was not played."
+)
 DISMISS = "Dismiss"
 DISMISS_LABEL = "Dismiss this notice"
 _RECORDS = {"game": "unfinished game"}
 
 
-def unreadable(kind: str, reason: str, kept_under: str) -> str:
-    """A saved record of ``kind`` could not be read; ``kept_under`` is "" if it stayed in place."""
+def unreadable(kind: str, reason: str, kept_under: str, dropped_beyond: int = 0) -> str:
+    """A saved record of ``kind`` could not be read; ``kept_under`` is "" if it stayed in place;
+    ``dropped_beyond`` is how many are kept when the oldest was forgotten to make room."""
     where = kept_under or "its old place, untouched"
-    return (
+    text = (
         f"Your saved {_RECORDS.get(kind, kind)} could not be read ({reason}), so a fresh one starts. "
         f"The unreadable data is kept in this browser under {where}."
     )
+    if dropped_beyond:
+        text += f" At most {dropped_beyond} such records are kept: the oldest was dropped to make room."
+    return text
 
 
 def bad_link(reason: object) -> str:

@@ -1,9 +1,10 @@
 """A game of Royal Marriage: the deal, the line, undo and redo, score, clock and outcome.
 
-Everything the player did is kept as a list of events (``"QH-7H"``, ``"undo"``, ``"redo"``,
-``"hint"``). The line, the redo stack and the score all follow from replaying those events
-on the deal, which is how a save is loaded: nothing in a save is trusted that replay cannot
-check.
+A game is its state, not its history: the moves in the line of play, the undone moves that
+redo can bring back, the penalties paid (undos and hints) and the clock. However long a
+player undoes and redoes, that state stays small, so a save of it stays small and loads in
+bounded time (docs/saves.md, "game, version 2"): a save replays at most 50 moves and 50
+redo moves, each checked for legality.
 """
 
 from __future__ import annotations
@@ -18,10 +19,6 @@ from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
 from royal.line import IllegalMove, Line, Move, Played
 from royal.solver import Solution, is_winnable, solve
-
-UNDO = "undo"
-REDO = "redo"
-HINT = "hint"
 
 
 class Outcome(StrEnum):
@@ -56,8 +53,8 @@ class Game:
         self.id = game_id or new_game_id()
         self.line = Line(self.cards)
         self.redo_stack: list[Move] = []
-        self.events: list[str] = []
         self.penalties = 0  # every undo and charged hint so far: never given back
+        self.hinted = False  # the last action was a charged hint: asking again is free
         self.time_bonus: int | None = None  # fixed at the win
         self.clock = Clock()
         self._solutions: dict[tuple[str, ...], Solution] = {}
@@ -113,8 +110,12 @@ class Game:
 
     @property
     def touched(self) -> bool:
-        """True once any move has been played, even if undone: such a game counts when left."""
-        return any(event not in (UNDO, REDO, HINT) for event in self.events)
+        """True once any move has been played, even if undone: such a game counts when left.
+
+        A played move stays in the line of play or, undone, on the redo stack; only a new move
+        clears the redo stack, and that move is then in the line of play.
+        """
+        return bool(self.line.stack or self.redo_stack)
 
     @property
     def can_undo(self) -> bool:
@@ -185,7 +186,7 @@ class Game:
         self.clock.start(now)
         played = self._push(move, now)
         self.redo_stack.clear()
-        self.events.append(str(move))
+        self.hinted = False
         return played
 
     def undo(self, now: float) -> Played:
@@ -195,7 +196,7 @@ class Game:
         played = self.line.pop()
         self.penalties += scoring.UNDO_COST
         self.redo_stack.append(played.move)
-        self.events.append(UNDO)
+        self.hinted = False
         self.clock.set_halted(False, now)
         return played
 
@@ -205,7 +206,7 @@ class Game:
             raise IllegalMove("there is no move to redo")
         played = self._push(self.redo_stack[-1], now)
         self.redo_stack.pop()
-        self.events.append(REDO)
+        self.hinted = False
         return played
 
     def hint(self) -> Move | None:
@@ -218,10 +219,14 @@ class Game:
         solution = self.solution()
         if not solution.winnable:
             return None
-        if not (self.events and self.events[-1] == HINT):
-            self.penalties += scoring.HINT_COST
-            self.events.append(HINT)
+        self.charge_hint()
         return solution.moves[0]
+
+    def charge_hint(self) -> None:
+        """Pay for a hint, unless the last action was a hint already (asking again is free)."""
+        if not self.hinted:
+            self.penalties += scoring.HINT_COST
+            self.hinted = True
 
     def _push(self, move: Move, now: float) -> Played:
         played = self.line.push(move)
@@ -236,15 +241,3 @@ class Game:
         """Undo until ``moves`` moves are left in the line of play (each undo scored as usual)."""
         while self.moves > moves and self.can_undo:
             self.undo(now)
-
-    def apply(self, event: str, now: float) -> None:
-        """Replay one logged event (how a save is loaded); raise ValueError if it cannot happen."""
-        if event == UNDO:
-            self.undo(now)
-        elif event == REDO:
-            self.redo(now)
-        elif event == HINT:
-            if self.hint() is None:
-                raise ValueError("a hint was recorded where none could be given")
-        else:
-            self.play(event, now)

@@ -42,6 +42,15 @@ class LinkAction(Enum):
     ASK = "ask"  # an unfinished game with moves would end: the player chooses
 
 
+def _play(game: Game) -> tuple[object, ...]:
+    """What a player did in a game, without its clock: two tabs differ in play if this does."""
+    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hinted)
+
+
+class Stale(Exception):
+    """This tab was behind another tab's save: it has caught up, and the action was not done."""
+
+
 class Session:
     """The player's current game and stats on this device.
 
@@ -59,17 +68,28 @@ class Session:
         on_notice: Callable[[Notice], None],
     ) -> None:
         self.storage = GuardedStorage(storage, on_notice)
+        self.on_notice = on_notice
         self.now = now
         self.today = today
         self.rng = rng or random.Random()
         # Read before probing for writes: a full storage still gives back the player's saves.
         self.stats = self._read_stats()
-        saved = self.storage.read(GAME_KEY, "game", lambda text: saves.load_game(text, self.now()))
+        #: The game record as this tab last read or wrote it, and its revision: a tab writes
+        #: only over the record it knows, so a stale tab never overwrites newer progress.
+        self._known: str | None = self.storage.get(GAME_KEY)
+        self._revision = 0
+        saved = self.storage.read(GAME_KEY, "game", lambda text: saves.load_game_record(text, self.now()))
         self.settings = self._read_settings()
         self.storage.probe()
-        self.game = saved or Game.numbered(self.random_deal())
-        self._written_game: str | None = None
-        self.save()
+        if saved is not None:
+            self.game, self._revision = saved
+            # The clock runs from now: the time spent loading is not play.
+            self.game.clock.set_visible(True, self.now())
+            # Loading wrote nothing: a second window opening the game changes no other window's.
+            self._write_snapshot()
+        else:
+            self.game = Game.numbered(self.random_deal())
+            self.save()
 
     # Storage ---------------------------------------------------------------------------
 
@@ -96,11 +116,58 @@ class Session:
         return settings
 
     def save(self) -> None:
-        """Write the current game (after every change, and when the page is hidden)."""
-        text = saves.dump_game(self.game, self.now())
+        """Write the current game (after every change, and when the page is hidden).
+
+        Unless another tab wrote since this one last read or wrote: then this tab is stale, and
+        adopts the newer record instead of overwriting it (and says so).
+        """
+        if self._stale():
+            self._catch_up_game(say=True)
+            return
+        self._revision += 1
+        text = saves.dump_game(self.game, self.now(), self._revision)
         self.storage.set(GAME_KEY, text)
-        self._written_game = text
+        self._known = text
         self._write_snapshot()
+
+    def _fresh(self) -> None:
+        """Before an action: catch up with another tab's newer play (and say so), refusing the
+        action, which was meant for a game that is no longer as this tab showed it."""
+        behind = self._catch_up_game(say=True)
+        self._sync_records()
+        if behind:
+            raise Stale(describe.CAUGHT_UP)
+
+    def _stale(self) -> bool:
+        stored = self.storage.get(GAME_KEY)
+        return stored is not None and stored != self._known
+
+    def _catch_up_game(self, say: bool) -> bool:
+        """Adopt the stored game if another tab wrote it; True when the play itself changed
+        (another move, undo, hint or game), not only the time another window counted."""
+        text = self.storage.get(GAME_KEY)
+        if text is None or text == self._known:
+            return False
+        now = self.now()
+        try:
+            adopted, revision = saves.load_game_record(text, now)
+        except saves.NewerSave:
+            self.storage.yield_to_newer()
+            return True
+        except saves.SaveError:
+            return False  # cut short or tampered: this tab's record replaces it at the next write
+        if adopted.id == self.game.id and adopted.outcome is None:
+            # Two windows of one game count the same seconds: elapsed time only ever grows.
+            adopted.clock.elapsed = max(adopted.clock.elapsed, self.game.clock.read(now))
+        # This tab's clock runs only while this tab is visible, from now: loading adds no time.
+        adopted.clock.set_visible(self.game.clock.visible, self.now())
+        changed = _play(adopted) != _play(self.game)
+        self.game = adopted
+        self._known = text
+        self._revision = max(self._revision, revision)
+        if say and changed:
+            self.on_notice(Notice(describe.CAUGHT_UP))
+        return changed
 
     def _write_snapshot(self) -> None:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
@@ -109,24 +176,19 @@ class Session:
         figures = describe.figures(self.stats, self.today())
         self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
 
-    def sync(self) -> bool:
+    def catch_up(self) -> bool:
+        """Re-read everything before the player acts again (the page was shown, or restored
+        from the back/forward cache, and may have missed other tabs' writes); a changed game
+        is announced. True when anything changed."""
+        return self.sync(say=True)
+
+    def sync(self, say: bool = False) -> bool:
         """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
-        text = self.storage.get(GAME_KEY)
+        return self._catch_up_game(say) | self._sync_records()
+
+    def _sync_records(self) -> bool:
+        """Adopt the stats and settings another tab wrote; True when either changed."""
         changed = False
-        if text is not None and text != self._written_game:
-            try:
-                adopted = saves.load_game(text, self.now())
-            except saves.NewerSave:
-                self.storage.yield_to_newer()
-                return True
-            except saves.SaveError:
-                adopted = None  # the other tab's write was cut short: keep ours, saved next move
-            if adopted is not None:
-                # This tab's clock runs only while this tab is visible.
-                adopted.clock.set_visible(self.game.clock.visible, self.now())
-                self.game = adopted
-                self._written_game = text
-                changed = True
         settings_text = self.storage.get(SETTINGS_KEY)
         if settings_text is not None and settings_text != saves.dump_settings(self.settings):
             try:
@@ -172,6 +234,7 @@ class Session:
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""
+        self._fresh()
         self._leave()
         self.game = game
         self.save()
@@ -217,18 +280,21 @@ class Session:
 
     def play(self, move: Move | str) -> Played:
         """Play a move, save, and count the game at once if it is won."""
+        self._fresh()
         played = self.game.play(move, self.now())
         self._after_change()
         return played
 
     def undo(self) -> Played:
         """Undo the last move and save."""
+        self._fresh()
         played = self.game.undo(self.now())
         self._after_change()
         return played
 
     def redo(self) -> Played:
         """Redo the last undone move and save."""
+        self._fresh()
         played = self.game.redo(self.now())
         self._after_change()
         return played
@@ -239,6 +305,7 @@ class Session:
         Returns that position's move count, or ``None`` (changing nothing) when the deal was
         never winnable.
         """
+        self._fresh()
         last = self.game.last_winnable()
         if last is not None:
             self.game.rewind(last, self.now())
@@ -247,6 +314,7 @@ class Session:
 
     def hint(self) -> Move | None:
         """A hint for the current position (saved, since it costs points)."""
+        self._fresh()
         move = self.game.hint()
         if move is not None:
             self.save()

@@ -9,6 +9,7 @@ carries on in memory, keeps unreadable records aside, and tells the player throu
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
@@ -19,7 +20,8 @@ from royal.saves import NewerSave
 #: Unreadable records are moved under this prefix, then the record's kind and a number.
 KEPT_PREFIX = "royal-marriage.unreadable."
 PROBE_KEY = "royal-marriage.probe"
-#: Unreadable records kept aside per kind; past this the newest shares the last key.
+#: Unreadable records kept aside per kind, numbered from the oldest (1) to the newest; to keep
+#: one more, the oldest is dropped and the others move down a number (the notice says so).
 MAX_KEPT = 20
 
 T = TypeVar("T")
@@ -136,16 +138,26 @@ class GuardedStorage:
             return None
 
     def _keep_aside(self, key: str, kind: str, text: str, reason: str) -> None:
-        aside = next(
-            f"{KEPT_PREFIX}{kind}.{n}"
-            for n in range(1, MAX_KEPT + 2)
-            if n > MAX_KEPT or self.get(f"{KEPT_PREFIX}{kind}.{n}") is None
-        )
+        slot = [f"{KEPT_PREFIX}{kind}.{n}" for n in range(1, MAX_KEPT + 1)]
+        free = next((name for name in slot if self.get(name) is None), None)
         try:
+            if free is None:
+                self._drop_oldest(slot)
+            aside = free or slot[-1]
             self.storage.set(aside, text)
             self.storage.remove(key)
         except StorageError:
             # It cannot be copied aside, so it must not be overwritten: stop saving.
             self._lose()
             aside = ""
-        self.on_notice(Notice(describe.unreadable(kind, reason, aside)))
+        dropped = MAX_KEPT if free is None and aside else 0
+        self.on_notice(Notice(describe.unreadable(kind, reason, aside, dropped)))
+
+    def _drop_oldest(self, slot: list[str]) -> None:
+        """Forget the oldest record kept aside and move the others down one number."""
+        self.storage.remove(slot[0])
+        for older, newer in itertools.pairwise(slot):
+            value = self.storage.get(newer)
+            if value is not None:
+                self.storage.set(older, value)
+            self.storage.remove(newer)

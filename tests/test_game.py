@@ -1,4 +1,4 @@
-"""A game: play, undo, redo, hints, score, outcome, and replay from saved events.
+"""A game: play, undo, redo, hints, score, outcome, and coming back from its saved state.
 
 The scoring model here is written from docs/scoring.md, not from royal.scoring:
 +10 a card removed and +10 more for a pair; a win adds 500 + max(0, 600 - seconds);
@@ -117,11 +117,11 @@ def test_a_pair_scores_30_and_a_single_10():
 
 def test_illegal_move_is_refused_and_changes_nothing_not_even_the_clock():
     game = Game.numbered(1)
-    before = (game.line.cards, game.score, list(game.events), game.moves)
+    before = (game.line.cards, game.score, game.penalties, game.moves, list(game.redo_stack))
     for bad in ["QH-KH", "KH-QH", "QH-QH", "nonsense", Move("AS", "QH"), Move("ZZ", "QH")]:
         with pytest.raises(IllegalMove):
             game.play(bad, 1.0)
-    assert (game.line.cards, game.score, list(game.events), game.moves) == before
+    assert (game.line.cards, game.score, game.penalties, game.moves, list(game.redo_stack)) == before
     assert not game.touched
     assert not game.clock.started
     assert game.clock.seconds(500.0) == 0
@@ -132,7 +132,8 @@ def test_notation_and_move_objects_are_the_same_move():
     move = a.legal_moves()[0]
     a.play(move, 0.0)
     b.play(str(move), 0.0)
-    assert a.line.cards == b.line.cards and a.events == b.events == [str(move)]
+    assert a.line.cards == b.line.cards
+    assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack] == [move]
 
 
 # Undo, redo, hints -------------------------------------------------------------------------
@@ -218,7 +219,7 @@ def test_an_undo_then_redo_costs_exactly_15_and_a_hint_25(number, script):
             if game.outcome is None:
                 assert game.breakdown.total - before == points(len(played.removed))
         elif step == "hint":
-            charged = not (game.events and game.events[-1] == "hint")
+            charged = not game.hinted
             if game.hint() is not None:
                 assert before - game.breakdown.total == (25 if charged else 0)
         elif game.can_undo:
@@ -247,7 +248,7 @@ def test_undo_and_redo_with_nothing_to_take_back_are_refused():
         game.undo(0.0)
     with pytest.raises(IllegalMove):
         game.redo(0.0)
-    assert game.events == [] and game.score == 0
+    assert not game.touched and game.score == 0 and game.penalties == 0
 
 
 def test_hint_offers_a_winning_move_for_25_once_until_something_changes():
@@ -268,7 +269,7 @@ def test_hint_offers_a_winning_move_for_25_once_until_something_changes():
 def test_hint_is_free_and_none_when_the_game_cannot_be_won():
     game = Game.numbered(UNWINNABLE)
     assert game.hint() is None
-    assert game.score == 0 and game.events == []
+    assert game.score == 0 and game.penalties == 0 and not game.hinted
 
 
 def test_stuck_game_undo_reopens_it():
@@ -340,6 +341,7 @@ def test_random_play_keeps_the_invariants(number, script):
     played = []  # the current line of play as (move, removed count)
     redo = []
     last_was_hint = False
+    ever_played = False
     positions = [deal]
     for action, pick, dt in script:
         now += dt
@@ -356,6 +358,7 @@ def test_random_play_keeps_the_invariants(number, script):
                 continue
             before = game.line.cards
             removed = game.play(move, now).removed
+            ever_played = True
             score += points(len(removed))
             if game.outcome is Outcome.WON:
                 score += 500 + max(0, 600 - game.clock.seconds(now))
@@ -399,14 +402,16 @@ def test_random_play_keeps_the_invariants(number, script):
             else:
                 assert game.outcome is not None or not is_winnable(game.line.cards)
         elif action == "save":
-            copy = saves.game_from_dict(saves.game_to_dict(game, now), now)
+            copy, _ = saves.game_from_dict(saves.game_to_dict(game, now), now)
             assert copy.line.cards == game.line.cards
             assert copy.redo_stack == game.redo_stack
-            assert (copy.moves, copy.score, copy.outcome, copy.events) == (
+            assert (copy.moves, copy.score, copy.outcome, copy.penalties, copy.hinted, copy.touched) == (
                 game.moves,
                 game.score,
                 game.outcome,
-                game.events,
+                game.penalties,
+                game.hinted,
+                game.touched,
             )
             assert copy.clock.read(now) == game.clock.read(now)  # the clock comes back exactly
             assert copy.id == game.id and copy.cards == game.cards
@@ -424,7 +429,7 @@ def test_random_play_keeps_the_invariants(number, script):
         assert [m for m, _ in played] == [p.move for p in game.line.stack]
         assert list(reversed(redo)) == list(reversed(game.redo_stack))
         assert game.can_redo == bool(redo)
-        assert game.touched == any(e not in ("undo", "redo", "hint") for e in game.events)
+        assert game.touched == ever_played
         if game.outcome is Outcome.WON:
             assert cards == ("QH", "KH")
         elif game.outcome is Outcome.STUCK:
@@ -436,15 +441,19 @@ def test_random_play_keeps_the_invariants(number, script):
 # Saving and replay -------------------------------------------------------------------------
 
 
-def test_to_dict_holds_the_deal_the_events_and_the_clock():
-    game = Game.numbered(7)
-    game.play(game.legal_moves()[0], 5.0)
+def test_to_dict_holds_the_deal_the_state_and_the_clock():
+    game = Game.numbered(WINNABLE)
+    first, second = solve(game.cards).moves[:2]
+    game.play(first, 5.0)
+    game.play(second, 6.0)
+    game.undo(7.0)
     game.hint()
-    data = saves.game_to_dict(game, 12.5)
-    assert data["id"] == game.id and data["number"] == 7
-    assert data["cards"] == list(numbered_deal(7))
-    assert data["events"] == game.events and len(data["events"]) in (1, 2)
-    assert data["elapsed"] == pytest.approx(7.5) and data["started"] is True
+    data = saves.game_to_dict(game, 12.5, revision=4)
+    assert data["id"] == game.id and data["number"] == WINNABLE
+    assert data["cards"] == list(numbered_deal(WINNABLE))
+    assert data["moves"] == [str(first)] and data["redo"] == [str(second)]
+    assert data["penalties"] == 15 + 25 and data["hinted"] is True and data["time_bonus"] is None
+    assert data["elapsed"] == pytest.approx(7.5) and data["revision"] == 4
 
 
 def test_a_won_game_comes_back_with_the_same_score_even_near_a_whole_second():
@@ -454,18 +463,31 @@ def test_a_won_game_comes_back_with_the_same_score_even_near_a_whole_second():
         game.play(move, 0.0)
     game.play(moves[-1], 59.9996)  # 59 whole seconds of play: a bonus of 541
     assert game.clock.seconds(59.9996) == 59
-    copy = saves.game_from_dict(saves.game_to_dict(game, 70.0), 70.0)
+    copy, _ = saves.game_from_dict(saves.game_to_dict(game, 70.0), 70.0)
     assert copy.outcome is Outcome.WON
     assert copy.score == game.score
     assert copy.clock.seconds(80.0) == game.clock.seconds(80.0) == 59
 
 
-def test_from_dict_refuses_an_illegal_history():
+def test_from_dict_refuses_an_illegal_state():
     game = Game.numbered(1)
     data = saves.game_to_dict(game, 0.0)
-    for events in (["QH-KH"], ["undo"], ["redo"], [str(game.legal_moves()[0]), "redo"], ["bogus"]):
+    first = str(game.legal_moves()[0])
+    for change in (
+        {"moves": ["QH-KH"]},
+        {"moves": ["bogus"]},
+        {"redo": ["QH-KH"], "penalties": 15},
+        {"moves": [first], "redo": [first], "penalties": 15},  # redo of a move no longer legal
+        {"moves": [first] * 60},
+        {"redo": [first]},  # an undone move with no undo paid
+        {"penalties": 7},
+        {"hinted": True},  # a hint with nothing paid
+        {"time_bonus": 600},  # a bonus without a win
+        {"elapsed": 12.0},  # time before the first move
+        {"revision": -1},
+    ):
         with pytest.raises(ValueError):
-            saves.game_from_dict({**data, "events": events}, 0.0)
+            saves.game_from_dict({**data, **change}, 0.0)
 
 
 def test_from_dict_refuses_cards_that_are_not_the_numbered_deal():
@@ -475,8 +497,10 @@ def test_from_dict_refuses_cards_that_are_not_the_numbered_deal():
         saves.game_from_dict(data, 0.0)
 
 
-def test_from_dict_refuses_a_hint_where_none_could_be_given():
-    data = saves.game_to_dict(Game.numbered(UNWINNABLE), 0.0)
-    data["events"] = ["hint"]
+def test_from_dict_refuses_a_hint_in_a_finished_game():
+    game = Game.numbered(WINNABLE)
+    for move in solve(game.cards).moves:
+        game.play(move, 0.0)
+    data = saves.game_to_dict(game, 0.0)
     with pytest.raises(ValueError, match="hint"):
-        saves.game_from_dict(data, 0.0)
+        saves.game_from_dict({**data, "hinted": True, "penalties": 25}, 0.0)

@@ -12,7 +12,7 @@ from budget import examples
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
-from royal.game import Game, Result
+from royal.game import Game, Outcome, Result
 from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
 from royal.solver import solve
 from royal.stats import Stats
@@ -47,7 +47,14 @@ def same_game(a, b, now):
     assert a.line.cards == b.line.cards
     assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
     assert a.redo_stack == b.redo_stack
-    assert (a.moves, a.score, a.outcome, a.events) == (b.moves, b.score, b.outcome, b.events)
+    assert (a.moves, a.score, a.outcome, a.penalties, a.hinted, a.touched) == (
+        b.moves,
+        b.score,
+        b.outcome,
+        b.penalties,
+        b.hinted,
+        b.touched,
+    )
     assert a.clock.read(now) == b.clock.read(now)
     assert a.clock.started == b.clock.started
 
@@ -59,14 +66,17 @@ def test_a_game_mid_play_round_trips_exactly():
     copy = load_game(text, 20.0)
     same_game(game, copy, 20.0)
     assert copy.can_undo and copy.can_redo
-    # The clock goes on from where it was, from the moment of loading.
-    assert copy.clock.read(25.0) == pytest.approx(game.clock.read(20.0) + 5.0)
-    assert dump_game(copy, 20.0) == text
+    # The clock comes back paused at the saved time (loading adds nothing to it), and goes on
+    # from where it was once the page shows the game.
+    assert copy.clock.read(25.0) == game.clock.read(20.0)
+    copy.clock.set_visible(True, 30.0)
+    assert copy.clock.read(35.0) == pytest.approx(game.clock.read(20.0) + 5.0)
+    assert dump_game(copy, 30.0) == text
 
 
 def test_a_game_round_trips_when_hidden_stuck_or_won():
     game = Game.numbered(1)
-    assert load_game(dump_game(game, 0.0), 0.0).events == []
+    assert not load_game(dump_game(game, 0.0), 0.0).touched
     won = Game.numbered(next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable))
     for move in solve(won.cards).moves:
         won.play(move, 3.0)
@@ -77,8 +87,8 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 1
-    assert isinstance(data["game"]["events"], list)
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 2
+    assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
     assert data["kind"] == "stats" and data["version"] == 1
 
@@ -94,7 +104,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=2), "newer version"),
+        (lambda d: d.update(version=3), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -179,11 +189,77 @@ def test_garbage_is_a_save_error(text):
         load_stats(text)
 
 
-def test_a_too_long_history_is_refused_without_replaying_it():
-    data = json.loads(dump_game(Game.numbered(1), 0.0))
-    data["game"]["events"] = ["undo"] * (saves.MAX_EVENTS + 1)
+def v1_text(game_id, number, events, elapsed, started):
+    """A game record as format 1 wrote it: every event, replayed on loading."""
+    body = {
+        "id": game_id,
+        "number": number,
+        "cards": list(numbered_deal(number)),
+        "events": events,
+        "elapsed": elapsed,
+        "started": started,
+    }
+    return json.dumps({"app": "royal-marriage", "kind": "game", "version": 1, "game": body})
+
+
+def test_a_format_1_game_comes_back_exactly_in_the_new_format():
+    game = game_mid_play()
+    first, second, third = solve(game.cards).moves[:3]
+    events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
+    copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
+    same_game(game, copy, 20.0)
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 2
+
+
+def test_a_won_format_1_game_keeps_its_time_bonus():
+    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    moves = [str(m) for m in solve(numbered_deal(number)).moves]
+    copy = load_game(v1_text("won", number, moves, 59.9996, True), 0.0)
+    assert copy.outcome is Outcome.WON and copy.time_bonus == 541
+
+
+def test_a_long_format_1_history_replays_without_the_solver(monkeypatch):
+    """33,000 events of hints, moves and undos over many positions: format 1's worst case once
+    took a minute to load, a solver run per hint. Hints now replay as what they cost."""
+    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    line, events = Game.numbered(number), []
+    for _ in range(11_000):
+        move = line.legal_moves()[0]
+        line.play(move, 0.0)
+        line.undo(0.0)
+        events += ["hint", str(move), "undo"]
+
+    def no_solver(*args):
+        raise AssertionError("the solver ran while loading")
+
+    monkeypatch.setattr("royal.game.solve", no_solver)
+    monkeypatch.setattr("royal.game.is_winnable", no_solver)
+    copy = load_game(v1_text("long", number, events, 100.0, True), 0.0)
+    assert copy.penalties == 11_000 * (25 + 15) and copy.moves == 0 and copy.can_redo
+    assert len(dump_game(copy, 0.0)) < 1_000
+
+
+def test_a_too_long_format_1_history_is_refused_without_replaying_it():
     with pytest.raises(SaveError, match="too long"):
-        load_game(json.dumps(data), 0.0)
+        load_game(v1_text("x", 1, ["undo"] * (saves.MAX_EVENTS + 1), 0.0, False), 0.0)
+    with pytest.raises(SaveError, match="too long"):
+        load_game(" " * (saves.MAX_TEXT + 1), 0.0)
+
+
+def test_any_game_a_player_can_make_saves_small_and_loads():
+    """One move undone and redone 50,000 times: format 1 refused such a game; now its save is
+    its state, a few hundred characters."""
+    game = Game.numbered(1)
+    move = game.legal_moves()[0]
+    game.play(move, 0.0)
+    for _ in range(50_000):
+        game.undo(1.0)
+        game.redo(2.0)
+    text = dump_game(game, 3.0)
+    assert len(text) < 1_000
+    copy = load_game(text, 3.0)
+    same_game(game, copy, 3.0)
+    assert copy.penalties == 50_000 * 15
 
 
 @pytest.mark.parametrize(
@@ -334,6 +410,14 @@ def test_arbitrary_text_only_raises_save_error(text):
 
 
 GAME_TEXT = dump_game(game_mid_play(), 20.0)
+_MID = solve(game_mid_play().cards).moves
+GAME_TEXT_V1 = v1_text(
+    "v1",
+    game_mid_play().number,
+    [str(_MID[0]), str(_MID[1]), "hint", str(_MID[2]), "undo", "redo"],
+    9.5,
+    True,
+)
 STATS_TEXT = dump_stats(stats_with_history())
 
 
@@ -370,6 +454,11 @@ def mutate(data, draw):
     )
     all_paths = [p for p in paths(data) if p]
     body = data.get("game", data.get("stats"))
+    # The game's history: every event in format 1, the moves and the redo moves in format 2.
+    lists = [
+        k for k in ("events", "moves", "redo") if isinstance(body, dict) and isinstance(body.get(k), list)
+    ]
+    history = body[draw(st.sampled_from(lists))] if lists else None
     cards = body.get("cards") if isinstance(body, dict) else None
     cards = cards if isinstance(cards, list) and cards else None
 
@@ -397,15 +486,10 @@ def mutate(data, draw):
                 type(None): False,
             }
             parent[path[-1]] = flips[type(old)]
-    elif kind == "shuffle-events" and isinstance(body, dict) and isinstance(body.get("events"), list):
-        body["events"] = draw(st.permutations(body["events"]))
-    elif (
-        kind == "drop-event"
-        and isinstance(body, dict)
-        and isinstance(body.get("events"), list)
-        and body["events"]
-    ):
-        body["events"].pop(draw(st.integers(0, len(body["events"]) - 1)))
+    elif kind == "shuffle-events" and history is not None:
+        history[:] = draw(st.permutations(history))
+    elif kind == "drop-event" and history:
+        history.pop(draw(st.integers(0, len(history) - 1)))
     elif kind == "unknown-card" and cards:
         cards[index()] = draw(st.sampled_from(["ZZ", "1H", "", "qh", "10D"]))
     elif kind == "duplicate-card" and cards:
@@ -416,9 +500,9 @@ def mutate(data, draw):
         cards[i], cards[j] = cards[j], cards[i]
         if draw(st.booleans()):
             body["number"] = None  # a custom deal: the order itself must still be valid
-    elif kind == "illegal-event" and isinstance(body, dict) and isinstance(body.get("events"), list):
-        body["events"].insert(
-            draw(st.integers(0, len(body["events"]))),
+    elif kind == "illegal-event" and history is not None:
+        history.insert(
+            draw(st.integers(0, len(history))),
             draw(st.sampled_from(["QH-KH", "undo", "redo", "hint", "AS-2S", "QH-QH", "x", ""])),
         )
     elif kind == "future-version":
@@ -426,14 +510,14 @@ def mutate(data, draw):
     elif kind == "deep":
         depth = draw(st.integers(10, 3000))
         nested = "[" * depth + "]" * depth
-        return json.dumps(data).replace('"events":', f'"events":{nested},"x":', 1)
+        return json.dumps(data).replace('"cards":', f'"cards":{nested},"x":', 1)
     elif kind == "add-key":
         data[draw(st.text(max_size=5))] = draw(json_values)
     return json.dumps(data)
 
 
 @settings(max_examples=examples(1500))
-@given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.data())
+@given(st.sampled_from([GAME_TEXT, GAME_TEXT_V1, STATS_TEXT]), st.data())
 def test_mutated_saves_only_raise_save_error(text, data):
     tampered = mutate(json.loads(text), data.draw)
     if data.draw(st.booleans()):
@@ -447,7 +531,7 @@ def test_mutated_saves_only_raise_save_error(text, data):
 
 
 @settings(max_examples=examples(500))
-@given(st.sampled_from([GAME_TEXT, STATS_TEXT]), st.integers(0, 10_000), st.integers(0, 5))
+@given(st.sampled_from([GAME_TEXT, GAME_TEXT_V1, STATS_TEXT]), st.integers(0, 10_000), st.integers(0, 5))
 def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
     cut %= len(text)
     only_save_errors(text[:cut])
@@ -458,7 +542,7 @@ def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
 def test_mutations_do_get_refused():
     """A guard that the fuzzing is not vacuous: typical tamperings are refused."""
     data = json.loads(GAME_TEXT)
-    data["game"]["events"] = ["QH-KH"]
+    data["game"]["moves"] = ["QH-KH"]
     with pytest.raises(SaveError, match="inconsistent"):
         load_game(json.dumps(data), 0.0)
     data = json.loads(GAME_TEXT)
@@ -486,7 +570,7 @@ def test_a_reason_quotes_only_an_excerpt_of_a_long_bad_value(where, value):
     data = json.loads(dump_game(Game.numbered(1), 0.0))
     data["game"]["number"] = None
     if where == "event":
-        data["game"]["events"] = [value]
+        data["game"]["moves"] = [value]
     elif where == "card":
         data["game"]["cards"][7] = value
     else:

@@ -13,7 +13,7 @@ from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY, LinkAction, Session
+from royal.session import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY, LinkAction, Session, Stale
 from royal.settings import Settings
 from royal.solver import is_winnable, solve
 from royal.storage import KEPT_PREFIX, MemoryStorage, StorageError
@@ -121,7 +121,8 @@ def test_every_action_is_saved_and_comes_back_exactly():
     later = session(storage, time)
     game = later.game
     assert game.id == s.game.id and game.line.cards == s.game.line.cards
-    assert game.redo_stack == s.game.redo_stack and game.events == s.game.events
+    assert game.redo_stack == s.game.redo_stack
+    assert (game.penalties, game.hinted) == (s.game.penalties, s.game.hinted) == (40, False)
     assert (game.moves, game.score) == (s.game.moves, s.game.score) == (1, s.game.score)
     assert game.clock.seconds(time.t) == 9  # 3 + 4 + 2 visible seconds; hidden time not counted
     later.redo()
@@ -135,8 +136,11 @@ def test_the_game_id_survives_a_reload_so_it_counts_once():
     again = session(storage, time)
     again.new_game()
     assert stored_stats(storage).played == 1
-    # The first tab, left behind, leaves the same game later: no second count.
-    s.new_game()
+    # The first tab, left behind, tries to leave the same game later: it catches up instead.
+    with pytest.raises(Stale):
+        s.new_game()
+    assert s.game.id == again.game.id and stored_stats(storage).played == 1
+    s.new_game()  # now it leaves the game it shows: untouched, so it does not count
     assert stored_stats(storage).played == 1
 
 
@@ -231,9 +235,15 @@ def test_a_game_counts_once_when_two_tabs_share_storage():
     b = session(storage, time, seed=2)  # the second tab resumes the same game
     assert b.game.id == a.game.id
     a.play(a.game.legal_moves()[0])
+    with pytest.raises(Stale):
+        b.play(b.game.legal_moves()[-1])  # b missed a's move: it catches up, plays nothing
+    assert b.game.line.cards == a.game.line.cards
     b.play(b.game.legal_moves()[-1])
+    with pytest.raises(Stale):
+        a.new_game()
     a.new_game()
-    b.new_game()
+    with pytest.raises(Stale):
+        b.new_game()
     assert stored_stats(storage).played == 1
 
 
@@ -244,11 +254,13 @@ def test_a_win_in_one_tab_is_not_recounted_as_a_loss_in_the_other():
     b = session(storage, time)
     assert b.game.id == a.game.id
     win(a)
-    b.play(b.game.legal_moves()[0])
+    with pytest.raises(Stale):
+        b.play(b.game.legal_moves()[0])
+    assert b.game.outcome is Outcome.WON
+    assert b.stats.wins == 1  # the other tab's win is in what this tab shows
     b.new_game()
     stats = stored_stats(storage)
     assert (stats.played, stats.wins) == (1, 1)
-    assert b.stats.wins == 1  # the other tab's win is in what this tab shows
 
 
 def test_counts_from_both_tabs_add_up():
@@ -256,10 +268,14 @@ def test_counts_from_both_tabs_add_up():
     a = session(storage, time)
     a.new_game(WINNABLE)
     b = session(storage, time)
-    b.new_game(3)  # b leaves the shared (untouched) game: no count
     win(a)
+    with pytest.raises(Stale):
+        b.new_game(3)
+    b.new_game(3)  # b leaves a's won game: counted once already
     b.play(b.game.legal_moves()[0])
-    b.new_game()
+    with pytest.raises(Stale):
+        a.new_game()
+    a.new_game()  # a leaves the game b started, with b's move: a loss
     stats = stored_stats(storage)
     assert (stats.played, stats.wins) == (2, 1)
 
@@ -271,12 +287,109 @@ def test_sync_adopts_the_other_tabs_game_and_stats():
     assert not b.sync()
     a.play(a.game.legal_moves()[0])
     assert b.sync()
-    assert b.game.line.cards == a.game.line.cards and b.game.events == a.game.events
+    assert b.game.line.cards == a.game.line.cards and b.game.penalties == a.game.penalties
     assert not b.sync()  # nothing new
     a.new_game()  # counts a loss and starts another game
     assert b.sync()
     assert b.game.id == a.game.id and b.stats.played == 1
     assert not a.sync()  # a tab does not "adopt" what it wrote itself
+
+
+def test_a_stale_tab_never_overwrites_newer_progress():
+    """docs/saves.md, "Tabs": two tabs over one storage that deliver no events to each other."""
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    a.new_game(WINNABLE)
+    x = a.game.id
+    a.play(solve(a.game.cards).moves[0])
+    b, heard = heard_session(storage, time)  # both show game X with one move
+    a.new_game()  # X counts as a loss; A plays three moves of Y
+    for _ in range(3):
+        a.play(a.game.legal_moves()[0])
+    y = storage.get(GAME_KEY)
+    with pytest.raises(Stale):
+        b.play(b.game.legal_moves()[0])  # B, behind, tries to go on with X
+    assert [n.text for n in heard] == [describe.CAUGHT_UP]
+    assert storage.get(GAME_KEY) == y and b.game.id != x and b.game.moves == 3
+    assert stored_stats(storage).played == 1 and x in stored_stats(storage).counted
+    b.play(b.game.legal_moves()[0])  # now B plays Y on from where A left it
+    assert saves.load_game(storage.get(GAME_KEY), time.t).moves == 4
+
+
+def test_a_stale_tab_hidden_or_closed_adopts_instead_of_saving():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b, heard = heard_session(storage, time)
+    a.play(a.game.legal_moves()[0])
+    newer = storage.get(GAME_KEY)
+    b.set_visible(False)  # pagehide or a hidden tab saves: not over newer progress
+    assert storage.get(GAME_KEY) == newer and b.game.moves == 1
+    assert [n.text for n in heard] == [describe.CAUGHT_UP]
+
+
+def test_each_write_has_the_next_revision():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b = session(storage, time)
+    revisions = [json.loads(storage.get(GAME_KEY))["game"]["revision"]]
+    a.play(a.game.legal_moves()[0])
+    revisions.append(json.loads(storage.get(GAME_KEY))["game"]["revision"])
+    assert b.catch_up()
+    b.play(b.game.legal_moves()[0])
+    revisions.append(json.loads(storage.get(GAME_KEY))["game"]["revision"])
+    assert revisions == [1, 2, 3]
+
+
+def test_a_shown_or_restored_page_catches_up_and_says_so():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b, heard = heard_session(storage, time)
+    assert not b.catch_up() and heard == []
+    a.play(a.game.legal_moves()[0])
+    assert b.catch_up() and b.game.moves == 1
+    assert [n.text for n in heard] == [describe.CAUGHT_UP]
+    a.set_visible(False)  # only the clock moved: adopted quietly
+    assert not b.catch_up() and len(heard) == 1
+
+
+def test_a_second_window_never_winds_the_clock_back():
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    a.play(a.game.legal_moves()[0])
+    time.t += 30
+    a.set_visible(False)
+    a.set_visible(True)  # saved at 30 s
+    time.t += 300  # A stays visible five more minutes, writing nothing
+    b = session(storage, time)  # opening B writes nothing either
+    assert not a.sync() and a.game.clock.seconds(time.t) == 330
+    b.play(b.game.legal_moves()[0])  # B saves its own count: 30 s
+    time.t += 1
+    a.sync()
+    assert a.game.clock.seconds(time.t) == 331  # A keeps its own, larger count
+    a.play(a.game.legal_moves()[0])
+    b.sync()
+    assert b.game.clock.seconds(time.t) == 331  # and B takes it up
+
+
+def test_loading_time_is_not_play_time(monkeypatch):
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    a.play(a.game.legal_moves()[0])
+    time.t += 5
+    a.set_visible(False)
+    load = saves.load_game_record
+
+    def slow_load(text, now):
+        time.t += 60  # as if loading took a minute
+        return load(text, now)
+
+    monkeypatch.setattr(saves, "load_game_record", slow_load)
+    later = session(storage, time)
+    assert later.game.clock.seconds(time.t) == 5
+    a.set_visible(True)
+    a.play(a.game.legal_moves()[0])
+    later.sync()  # adopting another tab's game is loading too
+    assert later.game.clock.seconds(time.t) == 5
 
 
 def test_sync_ignores_a_cut_short_write():
@@ -674,8 +787,8 @@ def test_rewind_goes_back_to_the_last_winnable_move_with_one_save():
     assert s.rewind() == len(moves) - 1
     assert storage.writes[GAME_KEY] == before + 1
     assert s.game.moves == len(moves) - 1 and is_winnable(s.game.line.cards)
-    assert s.game.events[-(played - s.game.moves) :] == ["undo"] * (played - s.game.moves)
-    assert s.game.score < score  # each undo is paid for, as if pressed by hand
+    assert s.game.penalties == 15 * (played - s.game.moves)  # each undo paid, as if pressed by hand
+    assert s.game.score < score
     assert saves.load_game(storage.get(GAME_KEY), time.t).line.cards == s.game.line.cards
 
 
@@ -685,9 +798,9 @@ def test_rewind_changes_nothing_on_a_deal_no_one_could_win():
     s = session(storage)
     s.new_game(number)
     s.play(s.game.legal_moves()[0])
-    before, events = storage.writes[GAME_KEY], list(s.game.events)
+    before, state = storage.writes[GAME_KEY], (s.game.line.cards, s.game.penalties)
     assert s.rewind() is None
-    assert storage.writes[GAME_KEY] == before and s.game.events == events
+    assert storage.writes[GAME_KEY] == before and (s.game.line.cards, s.game.penalties) == state
 
 
 def test_todays_deal_starts_unless_it_is_already_the_game_in_progress():

@@ -98,11 +98,12 @@ def test_an_unreadable_record_is_kept_aside_under_a_new_key_each_time():
         storage.set("n", f"bad {n}")
         assert safe.read("n", "number", load_number) is None
         assert storage.get("n") is None
-        assert f"{KEPT_PREFIX}number.{min(n, MAX_KEPT + 1)}" in heard[-1].text
+        assert f"{KEPT_PREFIX}number.{min(n, MAX_KEPT)}" in heard[-1].text
         assert "not a number" in heard[-1].text and heard[-1].warning
-    assert storage.get(f"{KEPT_PREFIX}number.1") == "bad 1"
-    assert storage.get(f"{KEPT_PREFIX}number.{MAX_KEPT}") == f"bad {MAX_KEPT}"
-    assert storage.get(f"{KEPT_PREFIX}number.{MAX_KEPT + 1}") == f"bad {MAX_KEPT + 2}"  # the newest
+        assert ("the oldest was dropped" in heard[-1].text) == (n > MAX_KEPT)
+    # The newest MAX_KEPT are kept, oldest first: the first two were dropped, none overwritten.
+    kept = [storage.get(f"{KEPT_PREFIX}number.{n}") for n in range(1, MAX_KEPT + 2)]
+    assert kept == [f"bad {n}" for n in range(3, MAX_KEPT + 3)] + [None]
     assert safe.persistent
 
 

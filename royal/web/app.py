@@ -7,13 +7,15 @@ page rather than to the game.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from royal import describe
 from royal.cards import spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
-from royal.session import LinkAction, Session
+from royal.session import LinkAction, Session, Stale
 from royal.web.board import Board
 from royal.web.keys import Keys
 from royal.web.page import Page
@@ -46,6 +48,8 @@ class App:
             "link-open": self.open_pending,
             "link-keep": self.keep_game,
         }
+        # Every action first catches up with other tabs (royal.session.Stale).
+        buttons = {name: self._current(action) for name, action in buttons.items()}
         for element_id, action in buttons.items():
             page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
@@ -54,6 +58,7 @@ class App:
         page.on_visibility(self._visibility)
         page.on_leave(self.session.save)
         page.on_storage(self._storage)
+        page.on_restore(self._catch_up)
         page.on_link_dialog_close(self.keep_game)
         page.on_warning_change(self.toggle_warning)
         page.every(TICK_MS, self._tick)
@@ -67,8 +72,23 @@ class App:
 
     # Choosing cards -------------------------------------------------------------------
 
+    def _current(self, action: Callable[[], None]) -> Callable[[], None]:
+        """``action``, unless this tab was behind another: then the session has caught up (and
+        said so) and the action is dropped, since it was meant for what the page showed."""
+
+        def act() -> None:
+            try:
+                action()
+            except Stale:
+                self._redraw()
+
+        return act
+
     def choose(self, card: str) -> None:
         """A card was clicked or pressed: select it, cancel, or play the move it completes."""
+        self._current(lambda: self._choose(card))()
+
+    def _choose(self, card: str) -> None:
         if self.game.outcome is not None:
             return
         if self.selected is None or card == self.selected:
@@ -205,14 +225,24 @@ class App:
     # Page events ----------------------------------------------------------------------
 
     def _visibility(self, visible: bool) -> None:
+        if visible:
+            self._catch_up()
         self.session.set_visible(visible)
         self._tick()
 
+    def _catch_up(self) -> None:
+        """The page was shown again: other tabs may have written while it was not listening."""
+        if self.session.catch_up():
+            self._redraw()
+
     def _storage(self) -> None:
         if self.session.sync():
-            self.selected = None
-            self.hinted = None
-            self.render()
+            self._redraw()
+
+    def _redraw(self) -> None:
+        self.selected = None
+        self.hinted = None
+        self.render()
 
     def _tick(self) -> None:
         self.page.fields({"time": format_seconds(self.game.clock.seconds(self.session.now()))})

@@ -58,6 +58,11 @@ class Page:
         """Call ``handler(visible)`` when the page is shown or hidden."""
         self._listen(document, "visibilitychange", lambda event: handler(self.visible()))
 
+    def on_restore(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the page comes back from the back/forward cache: it was frozen,
+        and missed every other tab's writes meanwhile."""
+        self._listen(window, "pageshow", lambda event: handler() if event.persisted else None)
+
     def on_leave(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the player leaves the page (the last moment to save)."""
         self._listen(window, "pagehide", lambda event: handler())
