@@ -38,10 +38,8 @@ NEWER_ELSEWHERE = (
     "This page plays without saving, so that it changes nothing the newer version saved: "
     "reload to play the newer version with your progress."
 )
-CAUGHT_UP = (
-    "This game was changed in another tab or window, so it is shown here as it is now. "
-    "Nothing was lost: your last action here was not played."
-)
+CAUGHT_UP = "This game was changed in another tab or window, so it is shown here as it is now."
+NOT_PLAYED = "Your last action here was not played, so nothing was lost or counted twice."
 DISMISS = "Dismiss"
 DISMISS_LABEL = "Dismiss this notice"
 _RECORDS = {"game": "unfinished game"}

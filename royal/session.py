@@ -122,7 +122,7 @@ class Session:
         adopts the newer record instead of overwriting it (and says so).
         """
         if self._stale():
-            self._catch_up_game(say=True)
+            self._catch_up_game(describe.CAUGHT_UP)
             return
         self._revision += 1
         text = saves.dump_game(self.game, self.now(), self._revision)
@@ -133,7 +133,7 @@ class Session:
     def _fresh(self) -> None:
         """Before an action: catch up with another tab's newer play (and say so), refusing the
         action, which was meant for a game that is no longer as this tab showed it."""
-        behind = self._catch_up_game(say=True)
+        behind = self._catch_up_game(f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}")
         self._sync_records()
         if behind:
             raise Stale(describe.CAUGHT_UP)
@@ -142,7 +142,7 @@ class Session:
         stored = self.storage.get(GAME_KEY)
         return stored is not None and stored != self._known
 
-    def _catch_up_game(self, say: bool) -> bool:
+    def _catch_up_game(self, say: str = "") -> bool:
         """Adopt the stored game if another tab wrote it; True when the play itself changed
         (another move, undo, hint or game), not only the time another window counted."""
         text = self.storage.get(GAME_KEY)
@@ -166,7 +166,7 @@ class Session:
         self._known = text
         self._revision = max(self._revision, revision)
         if say and changed:
-            self.on_notice(Notice(describe.CAUGHT_UP))
+            self.on_notice(Notice(say))
         return changed
 
     def _write_snapshot(self) -> None:
@@ -180,10 +180,11 @@ class Session:
         """Re-read everything before the player acts again (the page was shown, or restored
         from the back/forward cache, and may have missed other tabs' writes); a changed game
         is announced. True when anything changed."""
-        return self.sync(say=True)
+        return self.sync(describe.CAUGHT_UP)
 
-    def sync(self, say: bool = False) -> bool:
-        """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
+    def sync(self, say: str = "") -> bool:
+        """Adopt what another tab wrote (saying ``say`` if the play changed); True when the game,
+        the stats or the settings changed."""
         return self._catch_up_game(say) | self._sync_records()
 
     def _sync_records(self) -> bool:

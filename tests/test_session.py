@@ -309,7 +309,7 @@ def test_a_stale_tab_never_overwrites_newer_progress():
     y = storage.get(GAME_KEY)
     with pytest.raises(Stale):
         b.play(b.game.legal_moves()[0])  # B, behind, tries to go on with X
-    assert [n.text for n in heard] == [describe.CAUGHT_UP]
+    assert [n.text for n in heard] == [f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}"]
     assert storage.get(GAME_KEY) == y and b.game.id != x and b.game.moves == 3
     assert stored_stats(storage).played == 1 and x in stored_stats(storage).counted
     b.play(b.game.legal_moves()[0])  # now B plays Y on from where A left it
