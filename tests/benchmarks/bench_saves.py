@@ -1,0 +1,123 @@
+"""Benchmark of loading the costliest saves the game accepts, in CPython and in the page.
+
+    python3 tests/benchmarks/bench_saves.py [--page]
+
+Prints the time to load (docs/saves.md): a format 1 record of 33,000 events (hint, move,
+undo over 11,000 positions, the case that once took a minute), one of 100,000 events (the
+most format 1 held), and the largest format 2 record (50 moves in play, or one move with 50
+redo moves). With ``--page`` (needs dist/ and ROYAL_CHROMIUM or /usr/bin/chromium) it also
+boots the built page over each record and prints the time until the game is ready, beside a
+boot with no save. The target: every load well under a second in the page.
+
+The file name does not start with ``test_``, so pytest does not collect it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+
+from royal.deals import numbered_deal  # noqa: E402
+from royal.game import Game  # noqa: E402
+from royal.saves import dump_game, load_game  # noqa: E402
+from royal.solver import solve  # noqa: E402
+
+NUMBER = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+
+
+def v1(events: list[str]) -> str:
+    body = {
+        "id": "bench",
+        "number": NUMBER,
+        "cards": list(numbered_deal(NUMBER)),
+        "events": events,
+        "elapsed": 100.0,
+        "started": True,
+    }
+    return json.dumps({"app": "royal-marriage", "kind": "game", "version": 1, "game": body})
+
+
+def records() -> dict[str, str]:
+    game, hint_move_undo = Game.numbered(NUMBER), []
+    while len(hint_move_undo) < 33_000:
+        for move in game.legal_moves():
+            hint_move_undo += ["hint", str(move), "undo"]
+        forward = solve(game.line.cards).moves[0]
+        game.play(forward, 0.0)
+        hint_move_undo.append(str(forward))
+        if len(game.line) <= 4:  # near the end: undo back to the start, and on again
+            hint_move_undo += ["undo"] * game.moves
+            game.rewind(0, 0.0)
+    first = str(Game.numbered(NUMBER).legal_moves()[0])
+    longest = Game.numbered(NUMBER)
+    while longest.legal_moves():
+        longest.play(min(longest.legal_moves(), key=lambda m: len(longest.line.enclosed(m))), 0.0)
+    redo = Game.numbered(NUMBER)
+    for move in solve(redo.cards).moves:
+        redo.play(move, 0.0)
+    redo.rewind(0, 0.0)
+    return {
+        "format 1, 33,000 events (hint, move, undo)": v1(hint_move_undo[:33_000]),
+        "format 1, 100,000 events (undo, redo)": v1([first] + ["undo", "redo"] * 49_999 + ["undo"]),
+        "format 2, longest line of play": dump_game(longest, 5.0),
+        "format 2, a whole win undone (redo moves)": dump_game(redo, 5.0),
+    }
+
+
+def in_cpython(texts: dict[str, str]) -> None:
+    for name, text in texts.items():
+        start = time.perf_counter()
+        load_game(text, 0.0)
+        print(f"CPython  {name}: {len(text):>9,} chars, load {1000 * (time.perf_counter() - start):8.1f} ms")
+
+
+def in_page(texts: dict[str, str]) -> None:
+    from playwright.sync_api import sync_playwright
+
+    from build import DIST
+    from conftest import CHROMIUM_FLAGS
+    from tools.siteserver import SiteServer
+
+    server = SiteServer(DIST, "/royal-marriage/", quiet=True).start()
+    chromium = os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        context = browser.new_context()  # one context: the runtime stays in its HTTP cache
+        page = context.new_page()
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready]", state="attached", timeout=120_000)
+        for name, text in {"no save": None, **texts}.items():
+            page.evaluate(
+                "t => { localStorage.clear(); if (t) localStorage.setItem('royal-marriage.game', t); }", text
+            )
+            start = time.perf_counter()
+            page.reload()
+            page.wait_for_selector("body[data-ready]", state="attached", timeout=300_000)
+            seconds = time.perf_counter() - start
+            moves = page.locator("[data-field=moves]").inner_text()
+            print(f"page     {name}: ready after {seconds:5.2f} s (moves shown: {moves})")
+        browser.close()
+    server.stop()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--page", action="store_true", help="also boot the built page over each save")
+    args = parser.parse_args()
+    texts = records()
+    in_cpython(texts)
+    if args.page:
+        in_page(texts)
+
+
+if __name__ == "__main__":
+    main()
