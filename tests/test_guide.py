@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from royal import scoring
+from royal import scoring, shortcuts
+from royal.cards import ALL_CARDS, cards_match
 from royal.cli import play_out
 from royal.deals import numbered_deal
 from royal.solver import solve
@@ -73,3 +74,61 @@ def test_the_guide_says_when_browsers_delete_data_and_what_the_game_does_about_i
         "Once you have won a game, or when you install the game, it asks your browser to keep its data"
         in text
     )
+
+
+def _text() -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", PAGE))
+
+
+def test_the_guide_states_the_running_total_and_the_free_hints():
+    text = _text()
+    assert "one running total of everything gained and lost, shown as 0 while that total is below 0" in text
+    assert f"an undo followed by a redo always costs exactly {scoring.UNDO_COST}" in text
+    assert f"three hints always cost {3 * scoring.HINT_COST}" in text
+    assert "asking again for the same position is free" in text
+    assert "so is a hint in a game that can no longer be won" in text
+    assert "never goes below 0" not in text
+
+
+def test_the_guide_names_only_true_partners_of_the_royals():
+    text = _text()
+    assert "any heart, queen or king can pair with the Queen of Hearts" not in text
+    assert "the Queen of Hearts pairs with any heart or any queen" in text
+    assert "the King of Hearts with any heart or any king" in text
+    # What those sentences claim, checked with the game's own matching rule.
+    partners = {card for card in ALL_CARDS if card != "QH" and cards_match("QH", card)}
+    assert partners == {c for c in ALL_CARDS if c != "QH" and (c[1] == "H" or c[0] == "Q")}
+    assert not cards_match("QH", "KS")
+
+
+def test_the_faq_answers_the_three_questions_players_ask():
+    questions = re.findall(r"<summary>(.*?)</summary>", PAGE)
+    for question in (
+        "Are the two matching cards removed?",
+        "What counts as a boundary match?",
+        "Can more than two cards be removed at once?",
+    ):
+        assert question in questions
+
+
+def test_the_hint_tip_promises_only_what_the_hint_does():
+    text = _text()
+    assert "tells you as soon as the game can no longer be won" not in text
+    assert "when you ask, it marks a move on a shortest win from where you are" in text
+
+
+def test_the_keys_line_lists_every_key_the_game_takes():
+    keys = re.sub(r"\s+", " ", re.search(r'<p class="keys".*?</p>', PAGE, re.S).group(0))
+    shown = {"ArrowLeft": "←", "ArrowRight": "→", "ArrowUp": "↑", "ArrowDown": "↓", "escape": "Esc"}
+    taken = [*shortcuts.ARROWS, *shortcuts.PLAIN, "Enter", "Space"]
+    for key in taken:
+        assert f"<kbd>{shown.get(key, key.upper() if len(key) == 1 else key)}</kbd>" in keys, key
+    # Every combination the shortcut table answers to, written as the line writes it.
+    for combo, action in (("z", "undo"), ("y", "redo")):
+        assert shortcuts.shortcut(combo, control=True) == action
+        assert f"<kbd>Ctrl</kbd>+<kbd>{combo.upper()}</kbd> {action}" in keys or (
+            f"<kbd>Ctrl</kbd>+<kbd>{combo.upper()}</kbd> or" in keys
+        )
+    assert shortcuts.shortcut("z", control=True, shift=True) == "redo"
+    assert "<kbd>Ctrl</kbd>+<kbd>Shift</kbd>+<kbd>Z</kbd> redo" in keys
+    assert "<kbd>↑</kbd> <kbd>↓</kbd> to the row above or below" in keys
