@@ -14,6 +14,7 @@ from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
+from royal.scoring import Breakdown
 from royal.stats import Stats
 
 Namer = Callable[[str], str]
@@ -42,20 +43,29 @@ CAUGHT_UP = "This game was changed in another tab or window, so it is shown here
 NOT_PLAYED = "Your last action here was not played, so nothing was lost or counted twice."
 DISMISS = "Dismiss"
 DISMISS_LABEL = "Dismiss this notice"
-_RECORDS = {"game": "unfinished game"}
+#: Each kind of saved record in a player's words, and what replaces it when it cannot be read.
+_RECORDS = {
+    "game": ("unfinished game", "a new game starts"),
+    "stats": ("stats", "they start again from zero"),
+    "settings": ("settings", "the usual settings apply"),
+}
 
 
-def unreadable(kind: str, reason: str, kept_under: str, dropped_beyond: int = 0) -> str:
-    """A saved record of ``kind`` could not be read; ``kept_under`` is "" if it stayed in place;
-    ``dropped_beyond`` is how many are kept when the oldest was forgotten to make room."""
-    where = kept_under or "its old place, untouched"
-    text = (
-        f"Your saved {_RECORDS.get(kind, kind)} could not be read ({reason}), so a fresh one starts. "
-        f"The unreadable data is kept in this browser under {where}."
-    )
-    if dropped_beyond:
-        text += f" At most {dropped_beyond} such records are kept: the oldest was dropped to make room."
-    return text
+def unreadable(kind: str, reason: str, kept_aside: bool, dropped_beyond: int = 0) -> str:
+    """A saved record of ``kind`` could not be read; ``kept_aside`` is False when it could not
+    be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies are kept
+    when the oldest was forgotten to make room. Said to players: no storage key names."""
+    what, fresh = _RECORDS.get(kind, (kind, "a fresh one starts"))
+    if not kept_aside:
+        where = "It stays where it was, untouched."
+    elif dropped_beyond:
+        where = (
+            f"The unreadable copy is kept aside in this browser; at most {dropped_beyond} such copies "
+            "are kept, so the oldest was dropped to make room."
+        )
+    else:
+        where = "Nothing is lost: the unreadable copy is kept aside in this browser."
+    return f"Your saved {what} could not be read ({reason}), so {fresh}. {where}"
 
 
 def bad_link(reason: object) -> str:
@@ -69,6 +79,18 @@ SELECTION_CANCELLED = "Selection cancelled."
 RESTARTED = "The deal starts again."
 LINK_OPENED = "The linked deal is open."
 DAILY_IN_PROGRESS = "You are playing today's deal."
+
+# Asking before a loss: the question, and what confirming it does, per action.
+LOSS_WARNING = "This game will count as a loss."
+LEAVE_QUESTIONS = {
+    "new-game": ("Start a new game?", "New game"),
+    "daily": ("Play today's deal?", "Today's deal"),
+    "restart": ("Restart this deal?", "Restart"),
+}
+
+# Sharing the game's link.
+LINK_COPIED = "The link to this game is copied: paste it to share it."
+LINK_NOT_COPIED = "The link could not be copied here: copy it from the address bar."
 
 
 def deal_name(number: int | None) -> str:
@@ -170,6 +192,18 @@ def lost_warning(game: Game) -> str:
         f"That move lost the game: after move {game.moves} it can no longer be won. "
         "Undo it to get back on a winning line."
     )
+
+
+def breakdown(parts: Breakdown) -> dict[str, str]:
+    """The end panel's score breakdown, keyed by its ``data-part`` names."""
+    return {
+        "cards": str(parts.cards),
+        "pairs": str(parts.pairs),
+        "win-bonus": str(parts.win_bonus),
+        "time-bonus": str(parts.time_bonus),
+        "penalties": f"\N{MINUS SIGN}{parts.penalties}" if parts.penalties else "0",
+        "score": str(parts.shown),
+    }
 
 
 # Stats ------------------------------------------------------------------------------------

@@ -151,7 +151,7 @@ class GuardedStorage:
             self._lose()
             aside = ""
         dropped = MAX_KEPT if free is None and aside else 0
-        self.on_notice(Notice(describe.unreadable(kind, reason, aside, dropped)))
+        self.on_notice(Notice(describe.unreadable(kind, reason, bool(aside), dropped)))
 
     def _drop_oldest(self, slot: list[str]) -> None:
         """Forget the oldest record kept aside and move the others down one number."""

@@ -9,6 +9,7 @@ from royal.cards import shown_name
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
 from royal.line import Line, Move
+from royal.scoring import Breakdown
 from royal.solver import solve
 
 
@@ -103,3 +104,32 @@ def test_a_hint_in_a_lost_game_says_where_it_went_wrong():
         assert f"could still be won after move {last}. Undo 1 move to get back there" in text
         checked += 1
     assert checked
+
+
+def test_the_score_breakdown_shows_each_part_and_penalties_as_a_minus():
+    parts = Breakdown(cards=500, pairs=240, win_bonus=500, time_bonus=586, penalties=40)
+    assert describe.breakdown(parts) == {
+        "cards": "500",
+        "pairs": "240",
+        "win-bonus": "500",
+        "time-bonus": "586",
+        "penalties": "\N{MINUS SIGN}40",
+        "score": "1786",
+    }
+    assert describe.breakdown(Breakdown(cards=10, penalties=25))["score"] == "0"  # shown floored
+    assert describe.breakdown(Breakdown())["penalties"] == "0"
+
+
+def test_each_way_of_leaving_has_its_question():
+    for action, (heading, confirm) in describe.LEAVE_QUESTIONS.items():
+        assert heading.endswith("?") and confirm, action
+    assert set(describe.LEAVE_QUESTIONS) == {"new-game", "daily", "restart"}
+    assert describe.LOSS_WARNING == "This game will count as a loss."
+
+
+@pytest.mark.parametrize("kind", ["game", "stats", "settings"])
+def test_the_unreadable_data_notice_speaks_to_players(kind):
+    kept = describe.unreadable(kind, "saved data is not valid JSON", kept_aside=True)
+    assert "could not be read (saved data is not valid JSON)" in kept and "kept aside" in kept
+    assert "royal-marriage" not in kept and "storage" not in kept
+    assert "untouched" in describe.unreadable(kind, "x", kept_aside=False)
