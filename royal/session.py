@@ -251,11 +251,14 @@ class Session:
     def daily(self) -> bool:
         """Today's deal (numbered by the local date); False, changing nothing, when it is
         already the game in progress."""
-        number = daily_deal_number(self.today())
-        if self.game.number == number and self.game.outcome is None:
+        if self.daily_in_progress():
             return False
-        self.new_game(number)
+        self.new_game(daily_deal_number(self.today()))
         return True
+
+    def daily_in_progress(self) -> bool:
+        """True when today's deal is the game in progress (Today's deal then changes nothing)."""
+        return self.game.number == daily_deal_number(self.today()) and self.game.outcome is None
 
     def link_action(self, request: DealRequest) -> LinkAction:
         """What opening the deal a link names would do to the game in progress."""

@@ -17,9 +17,11 @@ from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.session import LinkAction, Session, Stale
 from royal.web.board import Board
+from royal.web.drag import Drag
 from royal.web.keys import Keys
 from royal.web.page import Page
 from royal.web.persistence import KeepData
+from royal.web.sound import Sound
 
 TICK_MS = 500
 
@@ -31,22 +33,30 @@ class App:
         self.session = session
         self.page = page
         self.board = Board(page.line, self.choose)
+        self.drag = Drag(page.line, self.drag_start, self.drop)
+        self.sound = Sound()
         self.selected: str | None = None
         self.hinted: Move | None = None
         self.pending: DealRequest | None = None
+        self.leaving: str | None = None  # the action waiting on the loss question
         buttons = {
-            "new-game": self.new_game,
-            "daily": self.daily,
-            "restart": self.restart,
+            "new-game": lambda: self.leave("new-game"),
+            "daily": lambda: self.leave("daily"),
+            "restart": lambda: self.leave("restart"),
             "undo": self.undo,
             "redo": self.redo,
             "hint": self.hint,
             "result-undo": self.undo,
             "result-rewind": self.rewind,
-            "result-restart": self.restart,
-            "result-new": self.new_game,
+            "result-restart": lambda: self.leave("restart"),
+            "result-new": lambda: self.leave("new-game"),
             "link-open": self.open_pending,
             "link-keep": self.keep_game,
+            "loss-confirm": self.confirm_leave,
+            "loss-cancel": self.page.close_loss,
+            "share": self.share,
+            "settings": self.page.open_settings,
+            "settings-close": self.page.close_settings,
         }
         # Every action first catches up with other tabs (royal.session.Stale).
         buttons = {name: self._current(action) for name, action in buttons.items()}
@@ -60,7 +70,8 @@ class App:
         page.on_storage(self._storage)
         page.on_restore(self._catch_up)
         page.on_link_dialog_close(self.keep_game)
-        page.on_warning_change(self.toggle_warning)
+        page.on_loss_dialog_close(self._forget_leave)
+        page.on_setting_change(self.change_setting)
         page.every(TICK_MS, self._tick)
         self.session.set_visible(page.visible())
         self.keep_data = KeepData()
@@ -107,7 +118,25 @@ class App:
         else:
             line = self.game.line
             self.page.tell(describe.selection(line, card), describe.selection(line, card, spoken_name))
+            if not line.partners(card):
+                self.sound.play("no-partner")
         self.render()
+
+    def drag_start(self, card: str) -> bool:
+        """A card is being dragged: select it, so its partners show; False if play is over."""
+        if self.game.outcome is not None:
+            return False
+        if self.selected != card:
+            self._select(card)
+        return True
+
+    def drop(self, card: str, target: str | None) -> None:
+        """A dragged card was dropped: on a partner it plays the move, anywhere else it cancels."""
+        for move in self.game.line.partners(card):
+            if target is not None and target == move.other(card):
+                self._play(move)
+                return
+        self._select(None)
 
     def cancel(self) -> None:
         """Escape or a tap elsewhere drops the selection."""
@@ -129,26 +158,29 @@ class App:
             self.page.tell(str(error))
             return
         announcement = describe.played(played, self.game.cards_left)
+        if self.game.outcome is Outcome.WON:
+            self.sound.play("win")
+            self.page.celebrate()
+        else:
+            self.sound.play("move")
         if self.session.lost_by_last_move():
             warning = describe.lost_warning(self.game)
             self._changed(f"{announcement} {warning}", shown=warning)
         else:
             self._changed(announcement)
 
-    def toggle_warning(self, on: bool) -> None:
-        """The "warn me" checkbox changed."""
-        self.session.change_settings(warn_lost=on)
-
     def undo(self) -> None:
         """Take back the last move."""
         if self.game.can_undo:
             played = self.session.undo()
+            self.sound.play("undo")
             self._changed(describe.undone(played, self.game.cards_left))
 
     def redo(self) -> None:
         """Play the last undone move again."""
         if self.game.can_redo:
             played = self.session.redo()
+            self.sound.play("move")
             self._changed(describe.played(played, self.game.cards_left))
 
     def rewind(self) -> None:
@@ -166,6 +198,34 @@ class App:
         self.hinted = move
         self.page.tell(describe.hint(move, self.game), describe.hint(move, self.game, spoken_name))
         self.render()
+
+    # Leaving the game ------------------------------------------------------------------
+
+    def leave(self, action: str) -> None:
+        """New game, Today's deal or Restart: ask first when that makes the game a loss."""
+        if action == "daily" and self.session.daily_in_progress():
+            self.page.tell(describe.DAILY_IN_PROGRESS)
+        elif self.session.should_ask_before_leaving():
+            self.leaving = action
+            self.page.ask_loss(*describe.LEAVE_QUESTIONS[action])
+        else:
+            self._leave_for(action)
+
+    def confirm_leave(self) -> None:
+        """The player confirmed leaving (maybe asking not to be asked again)."""
+        action, self.leaving = self.leaving, None
+        if self.page.dont_ask_again():
+            self.session.change_settings(ask_before_loss=False)
+        self.page.close_loss()
+        if action is not None:
+            self._leave_for(action)
+
+    def _forget_leave(self) -> None:
+        """The loss question closed without confirming: the game goes on."""
+        self.leaving = None
+
+    def _leave_for(self, action: str) -> None:
+        {"new-game": self.new_game, "daily": self.daily, "restart": self.restart}[action]()
 
     def new_game(self) -> None:
         """A new random deal."""
@@ -197,6 +257,17 @@ class App:
         if outcome is not None:
             self.page.focus_result()
 
+    # Sharing and settings ---------------------------------------------------------------
+
+    def share(self) -> None:
+        """Share the game's link (the address bar always holds it)."""
+        self.page.share(lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED))
+
+    def change_setting(self, name: str, value: bool | str) -> None:
+        """The player changed a setting in the panel: keep it and apply it."""
+        self.session.change_settings(**{name: value})
+        self.render()
+
     # Links ----------------------------------------------------------------------------
 
     def offer(self, request: DealRequest) -> None:
@@ -221,6 +292,7 @@ class App:
         """The player kept the unfinished game (also what Escape on the dialog means)."""
         self.pending = None
         self.page.close_link()
+        self.render()  # the address gives up the link for the game kept
 
     # Page events ----------------------------------------------------------------------
 
@@ -270,7 +342,10 @@ class App:
         now = self.session.now()
         self.board.render(game.line.cards, self.selected, self._marks())
         self.page.fields(describe.fields(game, now))
-        self.page.link(link_query(game.number, game.cards))
+        query = link_query(game.number, game.cards)
+        self.page.link(query)
+        if self.pending is None:  # while a link's deal is offered, the address keeps that link
+            self.page.address(query)
         self.page.buttons(
             {
                 "new-game": True,
@@ -279,14 +354,18 @@ class App:
                 "undo": game.can_undo,
                 "redo": game.can_redo,
                 "hint": game.outcome is None,
-                "warn-lost": True,
+                "share": True,
+                "settings": True,
             }
         )
         self.page.stats(describe.figures(self.session.stats, self.session.today()))
         if self.session.worth_keeping():
             self.keep_data.ask()
-        self.page.warning(self.session.settings.warn_lost)
+        settings = self.session.settings
+        self.page.settings(settings)
+        self.sound.on = settings.sound
         outcome = game.outcome
         heading, text = describe.ending(game, now) if outcome is not None else ("", "")
         rewind = game.last_winnable() if outcome is Outcome.STUCK else None
-        self.page.outcome(outcome.value if outcome else None, heading, text, game.can_undo, rewind)
+        parts = describe.breakdown(game.breakdown) if outcome is not None else None
+        self.page.outcome(outcome.value if outcome else None, heading, text, game.can_undo, rewind, parts)

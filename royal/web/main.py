@@ -47,10 +47,8 @@ def start() -> App:
     except DealError as error:
         request = None
         page.notice(Notice(describe.bad_link(error)))
-    if params:
-        window.history.replaceState(None, "", str(window.location.pathname))
-    app.render()
     if request is not None:
-        app.offer(request)
+        app.offer(request)  # first, so that the address keeps a link still being offered
+    app.render()
     page.ready()
     return app

@@ -14,10 +14,21 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
+from royal.settings import THEMES, Settings
 from royal.web.dom import by_id, missing
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
+#: The settings panel's checkboxes, by id, and the setting each one holds.
+SETTING_BOXES = {
+    "winnable-only": "winnable_only",
+    "warn-lost": "warn_lost",
+    "ask-before-loss": "ask_before_loss",
+    "sound": "sound",
+    "large-cards": "large_cards",
+}
+#: How long the win's celebration shows, in milliseconds.
+CELEBRATION_MS = 2600
 
 
 class Page:
@@ -32,7 +43,9 @@ class Page:
         self.result = by_id("result")
         self.deal_link = by_id("deal-link")
         self.link_dialog = by_id("link-dialog")
-        self.warn_lost = by_id("warn-lost")
+        self.loss_dialog = by_id("loss-dialog")
+        self.settings_dialog = by_id("settings-dialog")
+        self.celebration = by_id("celebration")
         self._proxies: list[object] = []
 
     # Events ---------------------------------------------------------------------------
@@ -71,9 +84,23 @@ class Page:
         """Call ``handler()`` when another tab changes the saved data."""
         self._listen(window, "storage", lambda event: handler())
 
-    def on_warning_change(self, handler: Callable[[bool], None]) -> None:
-        """Call ``handler(checked)`` when the "warn me" checkbox changes."""
-        self._listen(self.warn_lost, "change", lambda event: handler(bool(event.target.checked)))
+    def on_setting_change(self, handler: Callable[[str, bool | str], None]) -> None:
+        """Call ``handler(name, value)`` when the player changes a setting in the panel."""
+
+        def box(name: str) -> Callable[[Any], None]:
+            return lambda event: handler(name, bool(event.target.checked))
+
+        def radio(theme: str) -> Callable[[Any], None]:
+            return lambda event: handler("theme", theme) if event.target.checked else None
+
+        for element_id, name in SETTING_BOXES.items():
+            self._listen(by_id(element_id), "change", box(name))
+        for theme in THEMES:
+            self._listen(by_id(f"theme-{theme}"), "change", radio(theme))
+
+    def on_loss_dialog_close(self, handler: Callable[[], None]) -> None:
+        """Call ``handler()`` when the loss question closes (Escape, or a button)."""
+        self._listen(self.loss_dialog, "close", lambda event: handler())
 
     def on_link_dialog_close(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the link dialog closes (Escape, or a button)."""
@@ -112,9 +139,31 @@ class Page:
         """Point the deal link at a URL that opens this deal."""
         self.deal_link.setAttribute("href", "./" + query)
 
-    def warning(self, on: bool) -> None:
-        """Tick or clear the "warn me" checkbox."""
-        self.warn_lost.checked = on
+    def address(self, query: str) -> None:
+        """Put the game's own link in the address bar (without a new history entry)."""
+        if str(window.location.search) != query:
+            window.history.replaceState(None, "", query or str(window.location.pathname))
+
+    def settings(self, settings: Settings) -> None:
+        """Show ``settings`` in the panel and apply the look they choose."""
+        for element_id, name in SETTING_BOXES.items():
+            by_id(element_id).checked = bool(getattr(settings, name))
+        for theme in THEMES:
+            by_id(f"theme-{theme}").checked = theme == settings.theme
+        root = document.documentElement
+        if settings.theme == "system":
+            root.removeAttribute("data-theme")
+        else:
+            root.setAttribute("data-theme", settings.theme)
+        root.toggleAttribute("data-large-cards", settings.large_cards)
+
+    def open_settings(self) -> None:
+        """Open the settings panel."""
+        self.settings_dialog.showModal()
+
+    def close_settings(self) -> None:
+        """Close the settings panel."""
+        self.settings_dialog.close()
 
     def tell(self, shown: str, spoken: str | None = None) -> None:
         """Tell the player something: ``shown`` in the message line (``""`` clears it) and
@@ -127,13 +176,21 @@ class Page:
         window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", words)), 30)
 
     def outcome(
-        self, outcome: str | None, heading: str, text: str, can_undo: bool, rewind: int | None = None
+        self,
+        outcome: str | None,
+        heading: str,
+        text: str,
+        can_undo: bool,
+        rewind: int | None = None,
+        parts: Mapping[str, str] | None = None,
     ) -> None:
         """Mark the body with the outcome and show or hide the end-of-game panel.
 
-        ``rewind`` offers a button back to the last move after which the game could be won.
+        ``rewind`` offers a button back to the last move after which the game could be won;
+        ``parts`` is the score's breakdown, keyed by ``data-part`` names.
         """
         if outcome is None:
+            self._end_celebration()
             self.body.removeAttribute("data-outcome")
             self.result.hidden = True
             return
@@ -145,7 +202,23 @@ class Page:
         back = by_id("result-rewind")
         back.hidden = rewind is None
         back.textContent = "" if rewind is None else describe.rewind_button(rewind)
+        table = by_id("result-score")
+        table.hidden = parts is None
+        for name, value in (parts or {}).items():
+            table.querySelector(f'[data-part="{name}"]').textContent = value
         self.result.hidden = False
+
+    def celebrate(self) -> None:
+        """A short shower of hearts for a win, unless the player asked for reduced motion."""
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        self.celebration.hidden = False
+        self.body.setAttribute("data-celebrating", "")
+        window.setTimeout(create_once_callable(self._end_celebration), CELEBRATION_MS)
+
+    def _end_celebration(self) -> None:
+        self.celebration.hidden = True
+        self.body.removeAttribute("data-celebrating")
 
     def focus_result(self) -> None:
         """Focus the end panel's new-game button (the line has no move left to focus on)."""
@@ -175,6 +248,49 @@ class Page:
     def close_link(self) -> None:
         """Close the link dialog (closing it again changes nothing)."""
         self.link_dialog.close()
+
+    # The question before a loss ------------------------------------------------------
+
+    def ask_loss(self, heading: str, confirm: str) -> None:
+        """Ask whether to leave a game that would then count as a loss."""
+        by_id("loss-dialog-heading").textContent = heading
+        by_id("loss-dialog-text").textContent = describe.LOSS_WARNING
+        by_id("loss-confirm").textContent = confirm
+        by_id("loss-dont-ask").checked = False
+        self.loss_dialog.showModal()
+
+    def dont_ask_again(self) -> bool:
+        """True when the player ticked "Don't ask again" in the loss question."""
+        return bool(by_id("loss-dont-ask").checked)
+
+    def close_loss(self) -> None:
+        """Close the loss question (closing it again changes nothing)."""
+        self.loss_dialog.close()
+
+    # Sharing ----------------------------------------------------------------------------
+
+    def share(self, on_copied: Callable[[bool], None]) -> None:
+        """Share the address: the system share sheet where there is one, else the clipboard.
+
+        ``on_copied(ok)`` hears whether the clipboard took the link (the share sheet speaks
+        for itself, and a player who closes it has chosen not to share).
+        """
+        url = str(window.location.href)
+        navigator = window.navigator
+        if not missing(getattr(navigator, "share", None)):
+            data = window.Object.new()
+            data.title = document.title
+            data.url = url
+            navigator.share(data).catch(create_once_callable(lambda error: None))
+            return
+        clipboard: Any = getattr(navigator, "clipboard", None)
+        if missing(clipboard):
+            on_copied(False)
+            return
+        clipboard.writeText(url).then(
+            create_once_callable(lambda result: on_copied(True)),
+            create_once_callable(lambda error: on_copied(False)),
+        )
 
     def ready(self) -> None:
         """Tell players and tests the game is playable; the boot script's preview is gone."""

@@ -82,6 +82,14 @@ def click_move(page: Page, move: Move, right_first: bool = False) -> None:
     wait_settled(page)
 
 
+def confirm_loss(page: Page) -> None:
+    """Answer the question asked before a game in progress counts as a loss: leave it."""
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_contain_text("This game will count as a loss")
+    dialog.locator("[data-confirm]").click()
+    expect(dialog).to_have_count(0)
+
+
 def marked(page: Page, attribute: str, value: str) -> set[str]:
     return set(
         page.evaluate(

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 from gamepage import (
     card,
     click_move,
+    confirm_loss,
     expect_line,
     expect_shadow,
     field,
@@ -176,8 +177,9 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     href = page.locator("#deal-link").get_attribute("href")
     assert href == f"./?deal={number}"
 
-    # Restart: same deal, fresh line; the touched game counts as a loss.
+    # Restart: same deal, fresh line; the touched game counts as a loss, once confirmed.
     page.locator("#restart").click()
+    confirm_loss(page)
     expect_line(page, numbered_deal(number))
     expect(page.locator("[data-field=moves]")).to_have_text("0")
     expect(score).to_have_text("0")

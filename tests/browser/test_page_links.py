@@ -5,7 +5,17 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from gamepage import click_move, custom_order, expect_line, expect_shadow, field, line, notices, stat
+from gamepage import (
+    click_move,
+    confirm_loss,
+    custom_order,
+    expect_line,
+    expect_shadow,
+    field,
+    line,
+    notices,
+    stat,
+)
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line
@@ -37,11 +47,12 @@ def test_bad_links_custom_deals_and_the_link_dialog(page: Page, open_game, site,
         assert len(texts) == 1 and "could not be opened" in texts[0], (query, texts)
         expect(page.locator("#notices .notice")).to_be_visible()
         expect(page.locator("#link-dialog")).not_to_be_visible()
-        assert "?" not in page.url, "the bad query is taken out of the address"
+        assert page.url.endswith(f"?deal={field(page, 'deal')}"), "the game's own link replaces the bad one"
         assert_playable(page)
         # The game played (a move, then undone) is touched: leave it so the next link opens
         # without asking; that counts as a loss, once per game.
         page.locator("#new-game").click()
+        confirm_loss(page)
 
     played = int(stat(page, "played"))
     assert played == 4
@@ -66,9 +77,11 @@ def test_bad_links_custom_deals_and_the_link_dialog(page: Page, open_game, site,
     wait_ready(page)
     dialog = page.locator("#link-dialog")
     expect(dialog).to_be_visible()
+    assert page.url.endswith("?deal=5"), "while it is offered, the address keeps the link"
     page.locator("#link-keep").click()
     expect(dialog).not_to_be_visible()
     expect_shadow(page, game)
+    assert page.url.endswith("?cards=" + ",".join(custom)), "the address gives way to the game kept"
     assert field(page, "deal") == "custom"
     assert stat(page, "played") == str(played)
 

@@ -181,10 +181,14 @@ def test_warning_when_a_move_loses_the_game(page: Page, open_game) -> None:
     )
     open_game(page, f"?deal={number}")
     warn = page.locator("#warn-lost")
+    page.locator("#settings").click()
     expect(warn).not_to_be_checked()
+    page.locator("#settings-close").click()
     for move in losing[:-1]:
         click_move(page, move)
+    page.locator("#settings").click()
     warn.check()
+    page.locator("#settings-close").click()
     click_move(page, losing[-1])
     status = page.locator("#status")
     expect(status).to_have_text(
@@ -196,6 +200,7 @@ def test_warning_when_a_move_loses_the_game(page: Page, open_game) -> None:
     expect(status).to_have_text("")
     page.reload()
     page.wait_for_selector("body[data-ready]")
+    page.locator("#settings").click()
     expect(page.locator("#warn-lost")).to_be_checked()
 
 

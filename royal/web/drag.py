@@ -1,0 +1,125 @@
+"""Dragging a card onto its partner, with a mouse, a finger or a pen (pointer events).
+
+A press that moves more than a few pixels becomes a drag: the card follows the pointer and
+``on_start(card)`` lets the game mark the card's partners as a selection does. On release,
+``on_drop(card, target)`` gets the card under the pointer, or ``None`` for anywhere else.
+A press that does not move stays a tap, handled as a click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from royal.web.dom import missing
+
+#: How far, in CSS pixels, a press must move to become a drag rather than a tap.
+THRESHOLD_PX = 8
+#: The click that a browser sends after a drag ends is not a tap: ignore it this long.
+CLICK_AFTER_DRAG_MS = 500
+
+
+class Drag:
+    """Turns pointer drags on the cards in ``root`` into ``on_start``/``on_drop`` calls."""
+
+    def __init__(
+        self,
+        root: Any,
+        on_start: Callable[[str], bool],
+        on_drop: Callable[[str, str | None], None],
+    ) -> None:
+        self.root = root
+        self.on_start = on_start
+        self.on_drop = on_drop
+        self.pressed: Any = None  # the card element pressed, until release
+        self.pointer: int | None = None
+        self.origin = (0.0, 0.0)
+        self.dragging = False
+        self.dropped_at = -1e9
+        self._proxies = []
+        for name, handler, capture in (
+            ("pointerdown", self._down, False),
+            ("pointermove", self._move, False),
+            ("pointerup", self._up, False),
+            ("pointercancel", self._cancel, False),
+            ("click", self._click, True),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            root.addEventListener(name, proxy, capture)
+
+    def _down(self, event: Any) -> None:
+        if str(event.pointerType) == "mouse" and int(event.button) != 0:
+            return
+        if self.dragging and int(event.pointerId) != self.pointer:
+            return  # a second finger while one drags
+        self._reset()  # a press left over from a pointer that never came up gives way
+        target = event.target.closest("[data-card]")
+        if missing(target):
+            return
+        self.pressed = target
+        self.pointer = int(event.pointerId)
+        self.origin = (float(event.clientX), float(event.clientY))
+        self.dragging = False
+
+    def _move(self, event: Any) -> None:
+        if self.pressed is None or int(event.pointerId) != self.pointer:
+            return
+        dx = float(event.clientX) - self.origin[0]
+        dy = float(event.clientY) - self.origin[1]
+        if not self.dragging:
+            if dx * dx + dy * dy < THRESHOLD_PX * THRESHOLD_PX:
+                return
+            if not self.on_start(str(self.pressed.getAttribute("data-card"))):
+                self._reset()
+                return
+            self.dragging = True
+            # The line, not the card, holds the pointer: the dragged card lets events through
+            # (pointer-events: none) so that the card under it can be found on release.
+            self.root.setPointerCapture(event.pointerId)
+            self.pressed.setAttribute("data-dragging", "")
+        event.preventDefault()
+        style = self.pressed.style
+        style.setProperty("--drag-x", f"{dx:.1f}px")
+        style.setProperty("--drag-y", f"{dy:.1f}px")
+
+    def _up(self, event: Any) -> None:
+        if self.pressed is None or int(event.pointerId) != self.pointer:
+            return
+        if not self.dragging:
+            self._reset()  # a tap: the click that follows selects the card
+            return
+        card = str(self.pressed.getAttribute("data-card"))
+        under: Any = document.elementFromPoint(event.clientX, event.clientY)
+        target: Any = None if missing(under) else under.closest("#line [data-card]")
+        self._reset()
+        self.dropped_at = float(window.performance.now())
+        self.on_drop(card, None if missing(target) else str(target.getAttribute("data-card")))
+
+    def _cancel(self, event: Any) -> None:
+        if self.pressed is None or int(event.pointerId) != self.pointer:
+            return
+        was_dragging = self.dragging
+        card = str(self.pressed.getAttribute("data-card"))
+        self._reset()
+        if was_dragging:
+            self.on_drop(card, None)
+
+    def _click(self, event: Any) -> None:
+        """Swallow the click a browser sends when a drag ends: the drop already acted."""
+        if float(window.performance.now()) - self.dropped_at < CLICK_AFTER_DRAG_MS:
+            self.dropped_at = -1e9
+            event.stopPropagation()
+            event.preventDefault()
+
+    def _reset(self) -> None:
+        if self.pressed is not None:
+            self.pressed.removeAttribute("data-dragging")
+            self.pressed.style.removeProperty("--drag-x")
+            self.pressed.style.removeProperty("--drag-y")
+        self.pressed = None
+        self.pointer = None
+        self.dragging = False

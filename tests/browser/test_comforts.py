@@ -1,0 +1,371 @@
+"""Comforts a player expects (issue 9): the address bar holds the game's link, Share, asking
+before a loss, a score that undo/redo cannot game, the win's celebration and score breakdown,
+settings kept across reloads, sound, and dragging a card onto its partner."""
+
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.sync_api import Page, expect
+
+from gamepage import (
+    card,
+    click_move,
+    expect_line,
+    expect_shadow,
+    field,
+    marked,
+    stat,
+    stored,
+    wait_settled,
+    winnable_deal,
+)
+from royal.deals import numbered_deal
+from royal.game import Game
+from royal.solver import solve
+
+SETTINGS_KEY = "royal-marriage.settings"
+# Counts the notes the game's Web Audio sounds start, without playing anything.
+COUNT_NOTES = """
+window.__notes = 0;
+const original = AudioContext.prototype.createOscillator;
+AudioContext.prototype.createOscillator = function () {
+  const oscillator = original.call(this);
+  oscillator.start = () => { window.__notes += 1; };
+  oscillator.stop = () => {};
+  return oscillator;
+};
+"""
+
+
+def query(page: Page) -> dict[str, list[str]]:
+    return parse_qs(urlsplit(page.url).query)
+
+
+def win(page: Page, game: Game) -> None:
+    """Play ``game``'s shortest win by clicks, keeping the engine's ``game`` in step."""
+    for move in solve(game.line.cards).moves:
+        click_move(page, move)
+        game.play(move, 0)
+
+
+# The address bar -------------------------------------------------------------------------
+
+
+def test_the_address_holds_the_games_link_from_the_start(page: Page, open_game) -> None:
+    open_game(page)
+    number = field(page, "deal")
+    assert query(page) == {"deal": [number]}
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    assert field(page, "deal") == number, "the copied address opens the same deal"
+
+    page.locator("#new-game").click()  # no move yet: no question
+    expect(page.locator("[data-field=deal]")).not_to_have_text(number)
+    assert query(page) == {"deal": [field(page, "deal")]}
+
+    cards = numbered_deal(7)
+    order = ["QH", *sorted(cards[1:-1]), "KH"]
+    open_game(page, "?cards=" + ",".join(order))
+    expect(page.locator("[data-field=deal]")).to_have_text("custom")
+    assert query(page) == {"cards": [",".join(order)]}
+
+    open_game(page, "?deal=banana")  # a bad link gives way to the game in progress, and its link
+    expect(page.locator("#notices")).to_contain_text("could not be opened")
+    assert query(page) == {"cards": [",".join(order)]}
+
+
+def test_share_copies_the_link_where_there_is_no_share_sheet(page: Page, open_game) -> None:
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script("delete Navigator.prototype.share;")
+    open_game(page, "?deal=42")
+    page.locator("#share").click()
+    expect(page.locator("#status")).to_contain_text("copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.url and query(page) == {"deal": ["42"]}
+
+
+def test_share_uses_the_share_sheet_where_there_is_one(page: Page, open_game) -> None:
+    page.add_init_script(
+        "window.__shared = []; Navigator.prototype.share = function (data) {"
+        " window.__shared.push(data); return Promise.resolve(); };"
+    )
+    open_game(page, "?deal=42")
+    page.locator("#share").click()
+    page.wait_for_function("window.__shared.length === 1")
+    assert page.evaluate("window.__shared[0].url") == page.url
+
+
+# Asking before a loss ----------------------------------------------------------------------
+
+
+def test_leaving_a_game_with_a_move_asks_and_changes_nothing_until_confirmed(page: Page, open_game) -> None:
+    number = winnable_deal(30)
+    open_game(page, f"?deal={number}")
+    dialog = page.locator("dialog[open]")
+    page.locator("#new-game").click()
+    expect(page.locator("[data-field=deal]")).not_to_have_text(str(number))
+    assert dialog.count() == 0, "a game without a move does not ask"
+
+    open_game(page, f"?deal={number}")
+    game = Game.numbered(number)
+    move = solve(game.cards).moves[0]
+    click_move(page, move)
+    game.play(move, 0)
+    page.locator("#undo").click()  # every move undone: the game still counts
+    game.undo(0)
+    expect_shadow(page, game)
+
+    for how in ("#new-game", "#daily", "#restart", "n"):
+        if how.startswith("#"):
+            page.locator(how).click()
+        else:
+            page.locator("body").press(how)
+        expect(dialog).to_have_count(1)
+        expect(dialog).to_contain_text("This game will count as a loss")
+        assert stat(page, "played") == "0" and field(page, "deal") == str(number)
+        dialog.locator("[data-cancel]").click()
+        expect(dialog).to_have_count(0)
+        expect_shadow(page, game)
+        assert stat(page, "played") == "0" and query(page) == {"deal": [str(number)]}
+
+    page.locator("#restart").click()
+    dialog.locator("[data-confirm]").click()
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    assert stat(page, "wins") == "0"
+    assert field(page, "deal") == str(number) and field(page, "moves") == "0"
+
+    # "Don't ask again" turns the question off, and the setting shows it.
+    click_move(page, move)
+    page.locator("#new-game").click()
+    dialog.locator("#loss-dont-ask").check()
+    dialog.locator("[data-confirm]").click()
+    expect(page.locator("[data-stat=played]")).to_have_text("2")
+    page.locator("#settings").click()
+    expect(page.locator("#ask-before-loss")).not_to_be_checked()
+    page.locator("#settings-close").click()
+    first = solve(numbered_deal(int(field(page, "deal")))).moves or None
+    assert first, "the new game is winnable"
+    click_move(page, first[0])
+    page.locator("#new-game").click()
+    expect(page.locator("[data-stat=played]")).to_have_text("3")
+    assert dialog.count() == 0
+
+
+# The score ---------------------------------------------------------------------------------
+
+
+def test_an_undo_then_redo_costs_exactly_15_even_at_0(page: Page, open_game) -> None:
+    number = winnable_deal(60)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    moves = solve(game.cards).moves
+    for move in moves[:6]:
+        click_move(page, move)
+        game.play(move, 0)
+    before = int(field(page, "score"))
+    page.locator("#undo").click()
+    page.locator("#redo").click()
+    game.undo(0)
+    game.redo(0)
+    expect(page.locator("[data-field=score]")).to_have_text(str(before - 15))
+    expect_shadow(page, game)
+
+    # Hints and undos, then everything undone (the score shows 0) and redone: still charged.
+    for _ in range(3):
+        page.locator("#hint").click()
+        page.locator("#undo").click()
+        game.hint()
+        game.undo(0)
+    wait_settled(page)
+    undone = 0
+    while game.can_undo:
+        page.locator("#undo").click()
+        game.undo(0)
+        undone += 1
+    expect(page.locator("[data-field=score]")).to_have_text("0")
+    while game.can_redo:
+        page.locator("#redo").click()
+        game.redo(0)
+    expect_shadow(page, game)
+    # Played back to where the hints began, the score is down by every penalty since.
+    assert game.breakdown.penalties == 15 + 3 * (25 + 15) + 15 * undone
+    assert int(field(page, "score")) == max(0, game.breakdown.total)
+
+
+# The win -----------------------------------------------------------------------------------
+
+
+def test_a_win_celebrates_and_breaks_the_score_down(page: Page, open_game) -> None:
+    number = winnable_deal(80)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    page.locator("#hint").click()
+    game.hint()
+    win(page, game)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    expect(page.locator("#celebration")).to_be_visible()
+    parts = game.breakdown
+    panel = page.locator("#result-score")
+    expect(panel).to_be_visible()
+    assert panel.locator("[data-part=cards]").inner_text() == str(parts.cards)
+    assert panel.locator("[data-part=pairs]").inner_text() == str(parts.pairs)
+    assert panel.locator("[data-part=win-bonus]").inner_text() == str(parts.win_bonus)
+    assert panel.locator("[data-part=penalties]").inner_text() == f"\N{MINUS SIGN}{parts.penalties}"
+    time_bonus = int(panel.locator("[data-part=time-bonus]").inner_text())
+    score = int(panel.locator("[data-part=score]").inner_text())
+    assert score == int(field(page, "score")) == parts.cards + parts.pairs + 500 + time_bonus - 25
+    expect(page.locator("#celebration")).to_be_hidden(timeout=10_000)
+
+
+def test_no_celebration_under_reduced_motion(new_context, open_game) -> None:
+    page = new_context(reduced_motion="reduce").new_page()
+    number = winnable_deal(80)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    win(page, game)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    expect(page.locator("#result-score")).to_be_visible()
+    page.wait_for_timeout(300)
+    expect(page.locator("#celebration")).to_be_hidden()
+    assert page.locator("body[data-celebrating]").count() == 0
+
+
+# Settings and sound ------------------------------------------------------------------------
+
+
+def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_game) -> None:
+    open_game(page)
+    page.locator("#settings").click()
+    panel = page.locator("#settings-dialog")
+    expect(panel).to_be_visible()
+    expect(page.locator("#winnable-only")).to_be_checked()
+    expect(page.locator("#ask-before-loss")).to_be_checked()
+    expect(page.locator("#warn-lost")).not_to_be_checked()
+    expect(page.locator("#sound")).not_to_be_checked()
+    expect(page.locator("#large-cards")).not_to_be_checked()
+    expect(page.locator("#theme-system")).to_be_checked()
+
+    width = card(page, "QH").bounding_box()["width"]
+    page.locator("#winnable-only").uncheck()
+    page.locator("#warn-lost").check()
+    page.locator("#sound").check()
+    page.locator("#large-cards").check()
+    page.locator("#theme-dark").check()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    assert card(page, "QH").bounding_box()["width"] > width
+    page.keyboard.press("Escape")
+    expect(panel).to_be_hidden()
+    assert stored(page, SETTINGS_KEY) is not None
+
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect(page.locator("html")).to_have_attribute("data-large-cards", "")
+    page.locator("#settings").click()
+    expect(page.locator("#winnable-only")).not_to_be_checked()
+    expect(page.locator("#warn-lost")).to_be_checked()
+    expect(page.locator("#sound")).to_be_checked()
+    expect(page.locator("#large-cards")).to_be_checked()
+    expect(page.locator("#theme-dark")).to_be_checked()
+    page.locator("#theme-light").check()
+    expect(page.locator("html")).to_have_attribute("data-theme", "light")
+    page.locator("#theme-system").check()
+    expect(page.locator("html")).not_to_have_attribute("data-theme", "light")
+
+
+def test_settings_follow_other_tabs(page: Page, open_game) -> None:
+    open_game(page)
+    other = open_game(page.context.new_page())
+    other.locator("#settings").click()
+    other.locator("#large-cards").check()
+    expect(page.locator("html")).to_have_attribute("data-large-cards", "")
+    page.locator("#settings").click()
+    expect(page.locator("#large-cards")).to_be_checked()
+
+
+def test_sounds_play_only_when_turned_on(page: Page, open_game) -> None:
+    page.add_init_script(COUNT_NOTES)
+    number = winnable_deal(90)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    moves = solve(game.cards).moves
+    click_move(page, moves[0])
+    game.play(moves[0], 0)
+    assert page.evaluate("window.__notes") == 0, "sound is off by default"
+
+    page.locator("#settings").click()
+    page.locator("#sound").check()
+    page.locator("#settings-close").click()
+    click_move(page, moves[1])
+    game.play(moves[1], 0)
+    page.wait_for_function("window.__notes === 1")  # a move: one note
+    page.locator("#undo").click()
+    page.wait_for_function("window.__notes === 3")  # undo: two notes
+    lonely = next((c for c in game.line.cards if not game.line.partners(c)), None)
+    if lonely is not None:
+        card(page, lonely).click()
+        page.wait_for_function("window.__notes === 4")  # a pick with no partner
+
+
+# Dragging ----------------------------------------------------------------------------------
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-def]
+    """Press on ``source``, drag it past the threshold, then onto ``target`` where it is now."""
+    x, y = centre(card(page, source).bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y, steps=3)
+    expect(card(page, source)).to_have_attribute("data-dragging", "")
+    page.mouse.move(*centre(target.bounding_box()), steps=6)
+
+
+def test_dragging_a_card_onto_its_partner_plays_the_move(page: Page, open_game) -> None:
+    number = winnable_deal(100)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    move = solve(game.cards).moves[0]
+    partners = {m.right if m.left == move.left else m.left for m in game.line.partners(move.left)}
+
+    # Dropped on the felt: nothing happens and the selection is gone.
+    drag(page, move.left, page.locator(".fields"))
+    expect(card(page, move.left)).to_have_attribute("aria-pressed", "true")
+    assert marked(page, "data-role", "partner") == partners, "a drag shows a selection's marks"
+    page.mouse.up()
+    expect(card(page, move.left)).to_have_attribute("aria-pressed", "false")
+    assert marked(page, "data-role", "partner") == set()
+    expect_line(page, game.line.cards)
+
+    drag(page, move.left, card(page, move.right))
+    page.mouse.up()
+    game.play(move, 0)
+    expect_shadow(page, game)
+    assert field(page, "moves") == "1"
+
+
+def test_dragging_works_by_touch(phone_page: Page, open_game) -> None:
+    page = phone_page
+    number = winnable_deal(100)
+    game = Game.numbered(number)
+    open_game(page, f"?deal={number}")
+    move = solve(game.cards).moves[0]
+    session = page.context.new_cdp_session(page)
+
+    def touch(kind: str, x: float | None = None, y: float | None = None) -> None:
+        points = [] if x is None else [{"x": x, "y": y}]
+        session.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    x, y = centre(card(page, move.left).bounding_box())
+    touch("touchStart", x, y)
+    for dx in (4, 8, 12):
+        touch("touchMove", x + dx, y)
+    expect(card(page, move.left)).to_have_attribute("data-dragging", "")
+    touch("touchMove", *centre(card(page, move.right).bounding_box()))
+    touch("touchEnd")
+    game.play(move, 0)
+    expect_shadow(page, game)
