@@ -1,6 +1,9 @@
 /* Royal Marriage boot: what the player sees before Python runs, and offline support.
  *
  * Loaded with `defer` before PyScript. It
+ *  - applies the player's theme and card size from their saved settings, so the page is
+ *    drawn in them from the start (the game applies them again, having read the settings
+ *    strictly: here only a valid theme or a true large_cards is taken);
  *  - draws the board before Python starts: on a return visit the saved line, fields and
  *    stats from the compact snapshot the game writes beside its save (checked strictly:
  *    storage is shared with other pages of the origin, so nothing in it is trusted, and
@@ -32,6 +35,8 @@
 
   const SNAPSHOT_KEY = "royal-marriage.snapshot";
   const STATS_KEY = "royal-marriage.stats";
+  const SETTINGS_KEY = "royal-marriage.settings";
+  const THEMES = ["light", "dark"]; // "system" sets nothing
   const SNAPSHOT_MAX_CHARS = 4096;
   const FULL_LINE = 52;
   const CARD = /^[A2-9TJQK][SHDC]$/;
@@ -111,6 +116,22 @@
     pip.textContent = SUIT_SHOWN[suit];
     card.append(corner, pip);
     return card;
+  }
+
+  /** The saved theme and card size, on the root element (see royal/web/page.py, Page.settings). */
+  function applyLook() {
+    let record;
+    try {
+      record = JSON.parse(storedText(SETTINGS_KEY));
+    } catch {
+      return;
+    }
+    if (!isPlainObject(record) || record.app !== "royal-marriage" || record.kind !== "settings") return;
+    const settings = record.settings;
+    if (!isPlainObject(settings)) return;
+    const root = document.documentElement;
+    if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
+    if (settings.large_cards === true) root.setAttribute("data-large-cards", "");
   }
 
   function drawPreview() {
@@ -269,6 +290,7 @@
     };
   }
 
+  applyLook();
   drawPreview();
   stage("page");
   watchControllerChange();

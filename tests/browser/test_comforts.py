@@ -258,7 +258,15 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     expect(panel).to_be_hidden()
     assert stored(page, SETTINGS_KEY) is not None
 
-    page.reload()
+    # Drawn in the saved look from the start, before Python has read the settings.
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate(
+        "[document.body.hasAttribute('data-ready'), document.documentElement.dataset.theme]"
+    ) == [
+        False,
+        "dark",
+    ]
+    assert page.evaluate("document.documentElement.hasAttribute('data-large-cards')")
     page.wait_for_selector("body[data-ready]")
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     expect(page.locator("html")).to_have_attribute("data-large-cards", "")
