@@ -326,7 +326,9 @@ def centre(box: dict) -> tuple[float, float]:
 def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-def]
     """Press on ``source``, drag it past the threshold, then onto ``target`` where it is now."""
     # A card dropped elsewhere glides back to its place: press it once it is there.
-    card(page, source).evaluate("e => Promise.all(e.getAnimations().map(a => a.finished))")
+    page.wait_for_function(
+        "code => !document.querySelector(`#line [data-card='${code}']`).getAnimations().length", arg=source
+    )
     x, y = centre(card(page, source).bounding_box())
     page.mouse.move(x, y)
     page.mouse.down()
