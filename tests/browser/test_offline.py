@@ -251,7 +251,10 @@ def test_manifest_makes_the_game_installable(
 
 THEME_COLOR = """() => [...document.querySelectorAll('meta[name=theme-color]')]
     .filter(meta => matchMedia(meta.media || 'all').matches).map(meta => meta.content)"""
-FELT = "() => getComputedStyle(document.documentElement).getPropertyValue('--felt').trim()"
+# The felt colour as the page resolves it (--felt is a light-dark() pair), as #rrggbb.
+FELT = """() => { const probe = document.createElement('div'); probe.style.color = 'var(--felt)';
+    document.body.append(probe); const rgb = getComputedStyle(probe).color.match(/\\d+/g); probe.remove();
+    return '#' + rgb.slice(0, 3).map(n => Number(n).toString(16).padStart(2, '0')).join(''); }"""
 
 
 def test_theme_colour_follows_the_scheme_and_link_previews_have_an_image(new_context, site) -> None:
