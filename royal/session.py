@@ -261,9 +261,13 @@ class Session:
         return self.game.number == daily_deal_number(self.today()) and self.game.outcome is None
 
     def link_action(self, request: DealRequest) -> LinkAction:
-        """What opening the deal a link names would do to the game in progress."""
+        """What opening the deal a link names would do to the game in progress.
+
+        The address bar always holds the current game's link, so a link to the game's own deal
+        is the same game, finished or not: a reload brings it back as it was.
+        """
         game = self.game
-        if request.cards == game.cards and game.outcome is None:
+        if request.cards == game.cards:
             return LinkAction.SAME
         if request.cards != game.cards and game.touched and game.outcome is not Outcome.WON:
             return LinkAction.ASK

@@ -219,7 +219,8 @@ def test_a_link_asks_first_only_for_a_touched_unfinished_other_game():
     s.new_game(WINNABLE)
     win(s)
     assert s.link_action(other) is LinkAction.OPEN
-    assert s.link_action(DealRequest(s.game.cards, WINNABLE)) is LinkAction.OPEN  # won: a fresh one
+    # Won, and still the game in the address bar: a reload shows it as it was.
+    assert s.link_action(DealRequest(s.game.cards, WINNABLE)) is LinkAction.SAME
 
 
 def test_random_deals_come_from_the_rng():
