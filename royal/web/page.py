@@ -46,6 +46,11 @@ class Page:
         self.loss_dialog = by_id("loss-dialog")
         self.settings_dialog = by_id("settings-dialog")
         self.celebration = by_id("celebration")
+        # The browser's theme colour, one <meta> per scheme: a chosen theme switches them.
+        self.theme_colours = {
+            str(meta.getAttribute("media")): meta
+            for meta in document.querySelectorAll("meta[name=theme-color]")
+        }
         self._proxies: list[object] = []
 
     # Events ---------------------------------------------------------------------------
@@ -155,6 +160,11 @@ class Page:
             root.removeAttribute("data-theme")
         else:
             root.setAttribute("data-theme", settings.theme)
+        for media, meta in self.theme_colours.items():
+            chosen = settings.theme in media
+            meta.setAttribute(
+                "media", media if settings.theme == "system" else "all" if chosen else "not all"
+            )
         root.toggleAttribute("data-large-cards", settings.large_cards)
 
     def open_settings(self) -> None:

@@ -25,6 +25,10 @@ from royal.game import Game
 from royal.solver import solve
 
 SETTINGS_KEY = "royal-marriage.settings"
+# The felt colour as the page resolves it in its current theme, as #rrggbb.
+FELT = """() => { const probe = document.createElement('div'); probe.style.color = 'var(--felt)';
+    document.body.append(probe); const rgb = getComputedStyle(probe).color.match(/\\d+/g); probe.remove();
+    return '#' + rgb.slice(0, 3).map(n => Number(n).toString(16).padStart(2, '0')).join(''); }"""
 # Counts the notes the game's Web Audio sounds start, without playing anything.
 COUNT_NOTES = """
 window.__notes = 0;
@@ -253,6 +257,12 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     page.locator("#large-cards").check()
     page.locator("#theme-dark").check()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    # The browser's own bar follows the chosen theme too.
+    colours = page.evaluate(
+        "() => [...document.querySelectorAll('meta[name=theme-color]')]"
+        ".filter(m => matchMedia(m.media).matches).map(m => m.content)"
+    )
+    assert colours == [page.evaluate(FELT)]
     assert card(page, "QH").bounding_box()["width"] > width
     page.keyboard.press("Escape")
     expect(panel).to_be_hidden()
