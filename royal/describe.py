@@ -10,10 +10,13 @@ import datetime as _dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from royal.backup import Backup
 from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
+from royal.records import DailyRecord, DayStatus, Finished
+from royal.replay import Replay
 from royal.scoring import Breakdown
 from royal.stats import Stats
 
@@ -161,11 +164,15 @@ def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
 def ending(game: Game, now: float) -> tuple[str, str]:
     """The heading and text shown when the game is over."""
     if game.outcome is Outcome.WON:
-        fewest = game.deal_solution().min_moves
+        summary = f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score {game.score}. "
+        par = game.par
+        if par == game.moves:
+            return PERFECT, summary + f"You won in par, {par} moves, the fewest this deal allows."
+        over = game.moves - (par or 0)
         return (
             "You won!",
-            f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score "
-            f"{game.score}. The fewest moves this deal allows: {fewest}.",
+            summary + f"Par for this deal, its fewest possible moves, is {par}: "
+            f"you took {over} move{'s' if over != 1 else ''} more.",
         )
     if game.outcome is Outcome.STUCK:
         return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
@@ -215,6 +222,7 @@ def fields(game: Game, now: float) -> dict[str, str]:
     """The game's fields as the page shows them, keyed by their ``data-field`` names."""
     return {
         "deal": deal_name(game.number),
+        "par": par_field(game.par),
         "moves": str(game.moves),
         "score": str(game.score),
         "time": format_seconds(game.clock.seconds(now)),
@@ -223,7 +231,7 @@ def fields(game: Game, now: float) -> dict[str, str]:
 
 
 def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
-    """The eight figures as the page shows them, keyed by their ``data-stat`` names."""
+    """The eight figures and perfect wins as the page shows them, keyed by ``data-stat`` name."""
     return {
         "played": str(stats.played),
         "wins": str(stats.wins),
@@ -233,6 +241,7 @@ def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
         "best-score": NOTHING_YET if stats.best_score is None else str(stats.best_score),
         "current-streak": _days(stats.current_streak(today)),
         "best-streak": _days(stats.best_streak),
+        "perfect-wins": str(stats.perfect_wins),
     }
 
 
@@ -245,3 +254,136 @@ def _percent(part: int, whole: int) -> str:
 
 def _days(count: int) -> str:
     return f"{count} day" if count == 1 else f"{count} days"
+
+
+# Par, winnable deals and the replay -------------------------------------------------------
+
+PERFECT = "A perfect marriage!"
+#: The par field for a deal that no sequence of moves clears.
+NO_PAR = "none"
+NO_REPLAY = "No one can win this deal, so there is no win to show: no sequence of moves clears it."
+REPLAY_CLOSED = "Replay closed. Back to the end of your game."
+
+
+def par_field(par: int | None) -> str:
+    """What ``[data-field=par]`` shows: the deal's fewest possible moves."""
+    return NO_PAR if par is None else str(par)
+
+
+def unwinnable_deal(number: int | None) -> str:
+    """Said when a deal that cannot be won is opened (by a link, today's date or a restart)."""
+    which = f"Deal {number}" if number is not None else "This deal"
+    return f"{which} cannot be won: no sequence of moves clears it, but you can still play it."
+
+
+def replay_started(replay: Replay) -> str:
+    """Said when the replay opens."""
+    return f"A shortest win of this deal, in {replay.total} moves, from the start. " + replay_position(replay)
+
+
+def replay_position(replay: Replay, name: Namer = shown_name) -> str:
+    """Where the replay stands and what its next step does."""
+    move = replay.next_move
+    if move is None:
+        return f"Won in {replay.total} moves, the fewest this deal allows."
+    removes = removal(move, replay.line.enclosed(move), name)
+    return f"Move {replay.position + 1} of {replay.total}: {removes}."
+
+
+def replay_play_button(playing: bool) -> str:
+    return "Pause" if playing else "Play"
+
+
+# The daily record and recent games ---------------------------------------------------------
+
+
+def _date(day: _dt.date) -> str:
+    return f"{day.day} {day:%B} {day.year}"
+
+
+def daily_today(record: DailyRecord, today: _dt.date, number: int) -> str:
+    """How today's deal went: won (moves against par), played and not won, or not played."""
+    result = record.on(today)
+    deal = f"Today's deal, {number}"
+    if result is None:
+        return f"{deal}, is not played yet."
+    if not result.won:
+        return f"{deal}, is played but not won yet."
+    over = (result.moves or 0) - (result.par or 0)
+    against = "in par" if over == 0 else f"{over} over par {result.par}"
+    return f"{deal}, is won in {result.moves} moves, {against}."
+
+
+_DAY_WORDS = {DayStatus.WON: "won", DayStatus.PLAYED: "played, not won", DayStatus.NONE: "not played"}
+
+
+def day_label(day: _dt.date, status: DayStatus) -> str:
+    """A day of the record's row, for the tooltip and the screen reader."""
+    return f"{_date(day)}: {_DAY_WORDS[status]}"
+
+
+def daily_streak(days: int) -> str:
+    return f"Daily streak: {_days(days)} in a row with today's deal won."
+
+
+def recent_summary(recent: Sequence[Finished]) -> str:
+    """The chart's caption and text alternative, in one sentence."""
+    if not recent:
+        return "No finished games yet: the chart shows your last 30."
+    wins = [f for f in recent if f.won]
+    perfect = sum(f.perfect for f in wins)
+    losses = len(recent) - len(wins)
+    parts = [f"Your last {len(recent)} finished game{'s' if len(recent) != 1 else ''}: {len(wins)} won"]
+    if wins:
+        parts.append(f"{perfect} in par")
+    if losses:
+        left = sum(f.cards_left for f in recent if not f.won) / losses
+        parts.append(f"{losses} lost with {left:.0f} cards left on average")
+    return ", ".join(parts) + "."
+
+
+def recent_game(index: int, game: Finished) -> str:
+    """One bar of the chart, in words."""
+    if game.won:
+        over = game.over_par or 0
+        return f"Game {index}: won in {game.moves} moves, " + (
+            "in par." if over == 0 else f"{over} over par."
+        )
+    return f"Game {index}: lost with {game.cards_left} cards left."
+
+
+# Backup -------------------------------------------------------------------------------------
+
+IMPORT_QUESTION = "Replace your stats with this file's?"
+RESET_QUESTION = "Reset your stats?"
+RESET_TEXT = (
+    "All your stats, perfect wins, daily record and recent games on this device are cleared. "
+    "Your game in progress stays."
+)
+RESET_DONE = "Your stats are reset."
+IMPORT_CANCELLED = "Nothing was imported: your stats are unchanged."
+
+
+def exported(file_name: str) -> str:
+    return f"Your stats are saved in the file {file_name}."
+
+
+def backup_contents(backup: Backup) -> str:
+    """What a backup file holds, shown before the player chooses to replace their own."""
+    stats = backup.stats
+    game = ""
+    if backup.game is not None:
+        deal = "a custom deal" if backup.game.number is None else f"deal {backup.game.number}"
+        moves = backup.game.moves
+        game = (
+            f" and an unfinished game of {deal}, {moves} move{'s' if moves != 1 else ''} in, "
+            "which replaces yours"
+        )
+    return (
+        f"This file, exported on {_date(backup.exported)}, holds {stats.played} games played "
+        f"with {stats.wins} wins{game}. Your stats and daily record on this device are replaced."
+    )
+
+
+def imported(backup: Backup) -> str:
+    return f"Stats imported: {backup.stats.played} games played, {backup.stats.wins} wins."

@@ -37,6 +37,9 @@ class Result:
     seconds: int
     moves: int
     score: int
+    cards_left: int = 2
+    par: int | None = None  # the deal's fewest possible moves; None when it cannot be won
+    number: int | None = None  # the deal's number; None for a custom deal
 
 
 def new_game_id() -> str:
@@ -139,6 +142,11 @@ class Game:
         """The solver's verdict on the deal as dealt (what a win is compared with)."""
         return self._solve(self.cards)
 
+    @property
+    def par(self) -> int | None:
+        """The deal's fewest possible moves (a win in par is a perfect marriage); None if unwinnable."""
+        return self.deal_solution().min_moves
+
     def _solve(self, cards: tuple[str, ...]) -> Solution:
         """Solutions are remembered per position: the page asks again on every redraw."""
         if cards not in self._solutions:
@@ -172,7 +180,16 @@ class Game:
 
     def result(self, now: float) -> Result:
         """The game as the stats count it."""
-        return Result(self.id, self.outcome is Outcome.WON, self.clock.seconds(now), self.moves, self.score)
+        return Result(
+            self.id,
+            self.outcome is Outcome.WON,
+            self.clock.seconds(now),
+            self.moves,
+            self.score,
+            self.cards_left,
+            self.par,
+            self.number,
+        )
 
     # What the player does -------------------------------------------------------------
 

@@ -21,6 +21,7 @@ from royal.deals import numbered_deal
 from royal.excerpt import quoted
 from royal.game import Game, Outcome
 from royal.line import Move
+from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
 from royal.settings import Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
@@ -33,7 +34,7 @@ MAX_COUNT = 10**9
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 1, "settings": 1}
+VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 1}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -285,21 +286,115 @@ def dump_stats(stats: Stats) -> str:
             "streak": stats.streak,
             "best_streak": stats.best_streak,
             "counted": stats.counted,
+            "perfect_wins": stats.perfect_wins,
+            "daily": {
+                "days": {
+                    day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par}
+                    for day, r in sorted(stats.daily.days.items())
+                },
+                "streak_day": stats.daily.streak_day.isoformat() if stats.daily.streak_day else None,
+                "streak": stats.daily.streak,
+            },
+            "recent": [
+                {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par} for f in stats.recent
+            ],
         },
     )
 
 
-def _count(body: dict[str, object], name: str, optional: bool = False) -> int | None:
+def _count(
+    body: dict[str, object], name: str, optional: bool = False, low: int = 0, high: int = MAX_COUNT
+) -> int | None:
     value = body.get(name)
     if value is None and optional:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNT:
-        raise SaveError(f"saved stats: {name} must be a whole number from 0")
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SaveError(f"saved stats: {name} must be a whole number from {low} to {high}")
     return value
 
 
 #: The fewest and most moves a win can take: 25 pairs, or 50 single cards.
 WIN_MOVES = (25, 50)
+
+
+def _day(text: object, name: str) -> _dt.date:
+    try:
+        return _dt.date.fromisoformat(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise SaveError(f"saved stats: {name} must be a date") from None
+
+
+def _flag(body: dict[str, object], name: str) -> bool:
+    value = body.get(name)
+    if not isinstance(value, bool):
+        raise SaveError(f"saved stats: {name} must be true or false")
+    return value
+
+
+def _load_daily(body: object) -> DailyRecord:
+    """The daily record, checked: recent days only, each result possible, the streak agreeing."""
+    if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
+        raise SaveError("saved stats: the daily record must be an object with its days")
+    if len(body["days"]) > DAYS_SHOWN:
+        raise SaveError("saved stats: the daily record holds too many days")
+    record = DailyRecord()
+    fewest, most = WIN_MOVES
+    for text, entry in body["days"].items():
+        if not isinstance(entry, dict):
+            raise SaveError("saved stats: each day of the daily record must be an object")
+        won = _flag(entry, "won")
+        par = _count(entry, "par", optional=True, low=fewest, high=most)
+        moves = _count(entry, "moves", optional=not won, low=par or fewest, high=most)
+        if (won and par is None) or (not won and moves is not None):
+            raise SaveError("saved stats: a day's moves and par go with its win")
+        record.days[_day(text, "a day of the daily record")] = DayResult(won, moves, par)
+    if record.days and (max(record.days) - min(record.days)).days >= DAYS_SHOWN:
+        raise SaveError("saved stats: the daily record holds days too far apart")
+    record.streak = _count(body, "streak") or 0
+    streak_day = body.get("streak_day")
+    record.streak_day = None if streak_day is None else _day(streak_day, "the daily streak's day")
+    if (record.streak > 0) != (record.streak_day is not None):
+        raise SaveError("saved stats: the daily streak disagrees with its day")
+    if record.streak_day is not None and (
+        not record.days
+        or record.streak_day > max(record.days)
+        or (
+            max(record.days) - record.streak_day < _dt.timedelta(DAYS_SHOWN)
+            and not getattr(record.days.get(record.streak_day), "won", False)
+        )
+    ):
+        raise SaveError("saved stats: the daily streak ends on a day that was not won")
+    return record
+
+
+def _stats_from_format_1(body: object) -> object:
+    """Format 1 had no perfect wins, daily record or recent games: they start empty."""
+    if not isinstance(body, dict):
+        return body
+    return {**body, "perfect_wins": 0, "daily": {"days": {}, "streak_day": None, "streak": 0}, "recent": []}
+
+
+MIGRATIONS["stats"][1] = _stats_from_format_1
+
+
+def _load_recent(body: object) -> list[Finished]:
+    """The recent games, checked: each a possible win or loss of a 52-card line."""
+    if not isinstance(body, list) or len(body) > RECENT_KEPT:
+        raise SaveError(f"saved stats: recent games must be a list of at most {RECENT_KEPT}")
+    recent = []
+    fewest, most = WIN_MOVES
+    for entry in body:
+        if not isinstance(entry, dict):
+            raise SaveError("saved stats: each recent game must be an object")
+        won = _flag(entry, "won")
+        moves = _count(entry, "moves", high=most) or 0
+        left = _count(entry, "left", low=2, high=52) or 0
+        par = _count(entry, "par", optional=True, low=fewest, high=most)
+        removed = 52 - left
+        if not moves <= removed <= 2 * moves or won != (left == 2) or (won and (par is None or moves < par)):
+            raise SaveError("saved stats: a recent game's moves, cards left and par disagree")
+        recent.append(Finished(won, moves, left, par))
+    return recent
 
 
 def load_stats(text: object, today: _dt.date | None = None) -> Stats:
@@ -336,6 +431,9 @@ def load_stats(text: object, today: _dt.date | None = None) -> Stats:
     ):
         raise SaveError("saved stats: counted must be a list of distinct game ids")
     stats.counted = counted
+    stats.perfect_wins = _count(body, "perfect_wins") or 0
+    stats.daily = _load_daily(body.get("daily"))
+    stats.recent = _load_recent(body.get("recent"))
     _check_possible(stats, today)
     return stats
 
@@ -369,6 +467,16 @@ def _check_possible(stats: Stats, today: _dt.date | None) -> None:
             f"saved stats: the streak ends on {stats.streak_day.isoformat()}, a day still to come "
             "(was this device's clock ahead?)"
         )
+    won_days = sum(r.won for r in stats.daily.days.values())
+    if (
+        stats.perfect_wins > stats.wins
+        or len(stats.recent) > stats.played
+        or sum(f.won for f in stats.recent) > stats.wins
+        or sum(f.perfect for f in stats.recent) > stats.perfect_wins
+        or won_days > stats.wins
+        or len(stats.daily.days) > stats.played
+    ):
+        raise SaveError("saved stats: perfect wins, daily record and recent games disagree with the totals")
 
 
 def dump_settings(settings: Settings) -> str:

@@ -14,8 +14,9 @@ import random
 from collections.abc import Callable
 from enum import Enum
 
-from royal import describe, saves
-from royal.deals import MAX_DEAL, daily_deal_number
+from royal import backup, describe, saves
+from royal.dealer import draw_deal
+from royal.deals import daily_deal_number
 from royal.describe import Notice
 from royal.game import Game, Outcome
 from royal.line import Move, Played
@@ -30,8 +31,6 @@ STATS_KEY = "royal-marriage.stats"
 SETTINGS_KEY = "royal-marriage.settings"
 #: Where the lost-game warning was kept ("on"/"off") before settings had a record of their own.
 WARN_KEY = "royal-marriage.warn-lost"
-#: New games draw their number from 1 to this (a number people can read out).
-RANDOM_DEALS = 999_999_999
 
 
 class LinkAction(Enum):
@@ -230,8 +229,8 @@ class Session:
     # What the player does -------------------------------------------------------------
 
     def random_deal(self) -> int:
-        """A deal number for a new game."""
-        return self.rng.randint(1, min(RANDOM_DEALS, MAX_DEAL))
+        """A deal number for a new game, winnable when the player asks for winnable deals only."""
+        return draw_deal(self.rng, self.settings.winnable_only)
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""
@@ -327,6 +326,37 @@ class Session:
         if move is not None:
             self.save()
         return move
+
+    # Stats backup ------------------------------------------------------------------------
+
+    def export(self) -> tuple[str, str]:
+        """The backup file's name and text: the stats, the daily record and the unfinished game."""
+        today = self.today()
+        unfinished = self.game if self.game.outcome is None else None
+        return backup.file_name(today), backup.dump_backup(self.stats, unfinished, today, self.now())
+
+    def read_backup(self, text: object) -> backup.Backup:
+        """A backup file's contents, checked; raises BackupError (changing nothing) if unreadable."""
+        return backup.load_backup(text, self.now())
+
+    def restore(self, contents: backup.Backup) -> None:
+        """Replace the stats, and the game in progress if the file holds one, with a backup's.
+
+        The game being replaced is not counted: the stats it would count in are replaced too.
+        """
+        self._catch_up_game()  # the file replaces the latest game, whichever tab wrote it
+        self.stats = contents.stats
+        self.storage.set(STATS_KEY, saves.dump_stats(self.stats))
+        if contents.game is not None:
+            contents.game.clock.set_visible(self.game.clock.visible, self.now())
+            self.game = contents.game
+        self.save()  # the snapshot beside the save shows the new stats too
+
+    def reset_stats(self) -> None:
+        """Clear the stats, the daily record and the recent games (the game in progress stays)."""
+        self.stats = Stats()
+        self.storage.set(STATS_KEY, saves.dump_stats(self.stats))
+        self._write_snapshot()
 
     def change_settings(self, **changes: object) -> None:
         """Change some settings (ValueError for an unknown one or a bad value) and keep them."""

@@ -42,3 +42,20 @@ def shortcut(key: str, *, control: bool = False, alt: bool = False, shift: bool 
 def arrow_step(key: str, *, control: bool = False, alt: bool = False) -> str | None:
     """The step along the line an unmodified arrow, Home or End key takes, or ``None``."""
     return None if control or alt else ARROWS.get(key)
+
+
+#: While a replay shows, these keys drive it instead of the game.
+REPLAY_KEYS = {
+    " ": "toggle",
+    "ArrowRight": "step",
+    "ArrowDown": "step",
+    "ArrowLeft": "back",
+    "ArrowUp": "back",
+    "Escape": "close",
+}
+
+
+def replay_key(key: str, *, control: bool = False, alt: bool = False) -> str | None:
+    """The replay action a key press names (Space plays or pauses, arrows step, Escape
+    closes), or ``None``; keys with Ctrl, Cmd or Alt are left to the browser."""
+    return None if control or alt else REPLAY_KEYS.get(key)

@@ -1,4 +1,5 @@
-"""Stats on this device: the eight figures of docs/stats.md and how a finished game changes them
+"""Stats on this device: the eight figures of docs/stats.md, perfect wins, the daily record and the
+recent games, and how a finished game changes them
 (:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days
@@ -11,7 +12,9 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from royal.deals import daily_deal_number
 from royal.game import Result
+from royal.records import DailyRecord, Finished, add_recent
 
 #: How many recently counted game ids are remembered to refuse counting a game twice.
 COUNTED_IDS_KEPT = 64
@@ -30,6 +33,9 @@ class Stats:
     streak: int = 0  # consecutive days with a win, ending on streak_day
     best_streak: int = 0
     counted: list[str] = field(default_factory=list)  # ids of games already counted
+    perfect_wins: int = 0  # wins in exactly the deal's fewest possible moves
+    daily: DailyRecord = field(default_factory=DailyRecord)
+    recent: list[Finished] = field(default_factory=list)  # the last finished games, oldest first
 
     def record(self, result: Result, day: _dt.date) -> bool:
         """Count a finished game on local day ``day``; False if it was counted already."""
@@ -38,11 +44,16 @@ class Stats:
         self.counted = [*self.counted, result.game_id][-COUNTED_IDS_KEPT:]
         self.played += 1
         self.best_score = _best(self.best_score, result.score, max)
+        finished = Finished(result.won, result.moves, result.cards_left, result.par)
+        self.recent = add_recent(self.recent, finished)
         if result.won:
             self.wins += 1
+            self.perfect_wins += finished.perfect
             self.fastest_win = _best(self.fastest_win, result.seconds, min)
             self.fewest_moves = _best(self.fewest_moves, result.moves, min)
             self._win_on(day)
+        if result.number == daily_deal_number(day):
+            self.daily.record(day, result.won, result.moves, result.par)
         return True
 
     def _win_on(self, day: _dt.date) -> None:

@@ -49,14 +49,37 @@ def test_an_unwinnable_deal_is_said_to_be_lost_for_everyone():
     assert "No one could have won this deal" in describe.ending(game, 0)[1]
 
 
-def test_a_win_reports_time_moves_score_and_the_fewest_moves():
+def test_a_win_in_par_is_a_perfect_marriage():
     game = Game.numbered(1)
     for move in solve(game.cards).moves:
         game.play(move, 0.0)
     heading, text = describe.ending(game, 75.0)
-    assert heading == "You won!"
+    assert heading == "A perfect marriage!"
     assert f"Time 0:00, {game.moves} moves, score {game.score}." in text
-    assert f"The fewest moves this deal allows: {solve(numbered_deal(1)).min_moves}." in text
+    assert f"You won in par, {solve(numbered_deal(1)).min_moves} moves, the fewest this deal allows." in text
+
+
+def test_a_longer_win_gives_its_moves_against_par():
+    cards = numbered_deal(1)
+    par = solve(cards).min_moves
+    # Take a single card where the shortest win takes a pair, then win from there.
+    game = Game(cards)
+    while game.outcome is None:
+        moves = game.legal_moves()
+        singles = [m for m in moves if len(game.line.enclosed(m)) == 1]
+        keep = [m for m in singles if Line(game.line.cards).push(m) and solve(_after(game, m)).winnable]
+        game.play(keep[0] if keep and game.moves < 3 else solve(game.line.cards).moves[0], 0.0)
+    assert game.moves > par
+    heading, text = describe.ending(game, 0.0)
+    over = game.moves - par
+    assert heading == "You won!"
+    assert f"Par for this deal, its fewest possible moves, is {par}: you took {over} move" in text
+
+
+def _after(game, move):
+    line = Line(game.line.cards)
+    line.push(move)
+    return line.cards
 
 
 def test_selection_lists_each_partner_with_what_it_removes():

@@ -1,6 +1,7 @@
 """Versioned JSON saves (docs/saves.md): exact round trips, and strict loading that turns any
 unreadable input (corrupt, tampered, from a future version) into SaveError and nothing else."""
 
+import dataclasses
 import datetime as dt
 import json
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 from budget import examples
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
-from royal.deals import numbered_deal
+from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Outcome, Result
 from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
 from royal.solver import solve
@@ -36,9 +37,9 @@ def game_mid_play():
 
 def stats_with_history():
     stats = Stats()
-    stats.record(Result("a", True, 95, 27, 1200), dt.date(2026, 12, 30))
-    stats.record(Result("b", False, 40, 9, 140), dt.date(2026, 12, 31))
-    stats.record(Result("c", True, 80, 26, 1300), dt.date(2026, 12, 31))
+    stats.record(Result("a", True, 95, 27, 1200, 2, 25), dt.date(2026, 12, 30))
+    stats.record(Result("b", False, 40, 9, 140, 40, 26), dt.date(2026, 12, 31))
+    stats.record(Result("c", True, 80, 26, 1300, 2, 26), dt.date(2026, 12, 31))
     return stats
 
 
@@ -90,7 +91,7 @@ def test_the_save_is_versioned_json():
     assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 2
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 1
+    assert data["kind"] == "stats" and data["version"] == 2
 
 
 def test_stats_round_trip():
@@ -130,6 +131,7 @@ def test_a_newer_format_is_its_own_error_so_it_is_left_untouched():
 def test_older_formats_are_migrated_step_by_step(monkeypatch):
     """The machinery a format change uses: each step runs once, in order, then the loader checks."""
     old = json.loads(dump_stats(stats_with_history()))
+    old["version"] = 1
     monkeypatch.setitem(saves.VERSIONS, "stats", 3)
     steps = []
 
@@ -148,6 +150,34 @@ def test_older_formats_are_migrated_step_by_step(monkeypatch):
     old["version"] = 2
     old["stats"]["renamed"] = old["stats"].pop("best_score")
     assert load_stats(json.dumps(old)) == stats_with_history()
+
+
+FORMAT_1_STATS = (
+    '{"app":"royal-marriage","kind":"stats","version":1,"stats":{"played":7,"wins":4,"fastest_win":95,'
+    '"fewest_moves":26,"best_score":1405,"streak_day":"2026-11-28","streak":2,"best_streak":3,'
+    '"counted":["a1","b2","c3"]}}'
+)
+
+
+def test_stats_of_format_1_load_with_every_figure_and_empty_records():
+    """What the first build wrote: no perfect wins, daily record or recent games yet."""
+    stats = load_stats(FORMAT_1_STATS)
+    day = dt.date(2026, 11, 29)
+    assert describe.figures(stats, day) == {
+        "played": "7",
+        "wins": "4",
+        "win-rate": "57%",
+        "fastest-win": "1:35",
+        "fewest-moves": "26",
+        "best-score": "1405",
+        "current-streak": "2 days",
+        "best-streak": "3 days",
+        "perfect-wins": "0",
+    }
+    assert stats.counted == ["a1", "b2", "c3"]
+    assert stats.daily.days == {} and stats.recent == []
+    again = json.loads(dump_stats(stats))
+    assert again["version"] == 2 and load_stats(dump_stats(stats)) == stats
 
 
 def test_a_migration_that_trips_on_a_tampered_body_is_a_save_error(monkeypatch):
@@ -336,24 +366,45 @@ def stats_after(results, day):
     return stats
 
 
-results = st.builds(
-    Result,
-    game_id=st.text("abcdef0123456789", min_size=1, max_size=16),
-    won=st.booleans(),
-    seconds=st.integers(0, 10**6),
-    moves=st.integers(0, 50),
-    score=st.integers(0, 1850),
-).map(lambda r: r if not r.won else Result(r.game_id, True, r.seconds, max(25, r.moves), r.score))
+DAILY = -1  # in a drawn result: the deal of the day the game is recorded on
+
+
+@st.composite
+def results(draw):
+    """Any finished game: a win in par or more moves, or a loss leaving what its moves leave."""
+    won = draw(st.booleans())
+    if won:
+        par = draw(st.integers(25, 50))
+        moves, left = draw(st.integers(par, 50)), 2
+    else:
+        par = draw(st.none() | st.integers(25, 50))
+        moves = draw(st.integers(0, 49))
+        left = draw(st.integers(max(3, 52 - 2 * moves), 52 - moves))
+    return Result(
+        draw(st.text("abcdef0123456789", min_size=1, max_size=16)),
+        won,
+        draw(st.integers(0, 10**6)),
+        moves,
+        draw(st.integers(0, 1850)),
+        left,
+        par,
+        draw(st.sampled_from([None, 7, DAILY])),
+    )
 
 
 @settings(max_examples=examples(300))
-@given(st.lists(st.tuples(results, st.integers(0, 40)), max_size=80))
+@given(st.lists(st.tuples(results(), st.integers(0, 40)), max_size=80))
 def test_stats_any_play_produces_load_back(history):
     """The checks refuse only the impossible: whatever games on whatever days make, loads."""
     stats = Stats()
     start = dt.date(2026, 1, 1)
     for result, offset in history:
-        stats.record(result, start + dt.timedelta(days=offset))
+        day = start + dt.timedelta(days=offset)
+        if result.number == DAILY:  # one deal a day, so one par a day
+            par = 25 + day.day % 4
+            moves = max(result.moves, par) if result.won else result.moves
+            result = dataclasses.replace(result, number=daily_deal_number(day), par=par, moves=moves)
+        stats.record(result, day)
     assert load_stats(dump_stats(stats), start + dt.timedelta(days=40)) == stats
 
 

@@ -68,3 +68,14 @@ def test_arrows_step_along_the_line_only_without_modifiers():
     assert arrow_step("ArrowLeft", control=True) is None
     assert arrow_step("Home", alt=True) is None
     assert arrow_step("h") is None
+
+
+def test_replay_keys_play_step_and_close():
+    from royal.shortcuts import replay_key
+
+    assert replay_key(" ") == "toggle"
+    assert replay_key("ArrowRight") == replay_key("ArrowDown") == "step"
+    assert replay_key("ArrowLeft") == replay_key("ArrowUp") == "back"
+    assert replay_key("Escape") == "close"
+    assert replay_key("h") is None and replay_key("Enter") is None
+    assert replay_key(" ", control=True) is None and replay_key("ArrowLeft", alt=True) is None

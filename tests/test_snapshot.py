@@ -74,7 +74,7 @@ def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
 
 
 def test_the_boot_script_patterns_were_read() -> None:
-    assert set(FIELD_FORMS) == {"deal", "moves", "score", "time", "cards-left"}
+    assert set(FIELD_FORMS) == {"deal", "par", "moves", "score", "time", "cards-left"}
 
 
 def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:

@@ -21,17 +21,18 @@ FIGURES = [
     "best-score",
     "current-streak",
     "best-streak",
+    "perfect-wins",
 ]
 
 _ids = iter(range(10**9))
 
 
-def won(seconds=100, moves=27, score=900, game_id=None):
-    return Result(game_id or f"g{next(_ids)}", True, seconds, moves, score)
+def won(seconds=100, moves=27, score=900, game_id=None, par=25, number=None):
+    return Result(game_id or f"g{next(_ids)}", True, seconds, moves, score, 2, par, number)
 
 
-def lost(score=120, moves=10, seconds=50, game_id=None):
-    return Result(game_id or f"g{next(_ids)}", False, seconds, moves, score)
+def lost(score=120, moves=10, seconds=50, game_id=None, cards_left=32, par=25, number=None):
+    return Result(game_id or f"g{next(_ids)}", False, seconds, moves, score, cards_left, par, number)
 
 
 def test_nothing_yet():
@@ -46,6 +47,7 @@ def test_nothing_yet():
         "best-score": "—",
         "current-streak": "0 days",
         "best-streak": "0 days",
+        "perfect-wins": "0",
     }
 
 

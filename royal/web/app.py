@@ -15,13 +15,17 @@ from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
+from royal.replay import Replay
 from royal.session import LinkAction, Session, Stale
+from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.drag import Drag
 from royal.web.keys import Keys
 from royal.web.page import Page
 from royal.web.persistence import KeepData
 from royal.web.sound import Sound
+from royal.web.records_view import RecordsView
+from royal.web.replay_view import ReplayView
 
 TICK_MS = 500
 
@@ -35,6 +39,11 @@ class App:
         self.board = Board(page.line, self.choose)
         self.drag = Drag(page.line, self.drag_start, self.drop)
         self.sound = Sound()
+        self.replay = ReplayView(page.replay_bar, self.board, self._replay_closed)
+        self.records = RecordsView(page.stats_panel)
+        self.backup = BackupView(
+            session, page.stats_panel, page.import_dialog, page.reset_dialog, self._stats_changed
+        )
         self.selected: str | None = None
         self.hinted: Move | None = None
         self.pending: DealRequest | None = None
@@ -50,6 +59,7 @@ class App:
             "result-rewind": self.rewind,
             "result-restart": lambda: self.leave("restart"),
             "result-new": lambda: self.leave("new-game"),
+            "replay": self.show_replay,
             "link-open": self.open_pending,
             "link-keep": self.keep_game,
             "loss-confirm": self.confirm_leave,
@@ -245,9 +255,14 @@ class App:
         self._changed(describe.RESTARTED)
 
     def _changed(self, announcement: str, shown: str = "") -> None:
-        """Redraw after the game changed; the ending, if any, is read out too."""
+        """Redraw after the game changed; the ending, if any, is read out too, and a fresh
+        deal that cannot be won says so."""
+        self.replay.close(notify=False)
         self.selected = None
         self.hinted = None
+        if self.game.par is None and not self.game.touched:
+            shown = describe.unwinnable_deal(self.game.number)
+            announcement = f"{announcement} {shown}"
         outcome = self.game.outcome
         if outcome is not None:
             heading, text = describe.ending(self.game, self.session.now())
@@ -266,6 +281,32 @@ class App:
     def change_setting(self, name: str, value: bool | str) -> None:
         """The player changed a setting in the panel: keep it and apply it."""
         self.session.change_settings(**{name: value})
+        self.render()
+
+    # Replay and stats -------------------------------------------------------------------
+
+    def show_replay(self) -> None:
+        """At the end of a game, show a shortest win of its deal, or say there is none."""
+        if self.game.outcome is None or self.replay.open:
+            return
+        solution = self.game.deal_solution()
+        if not solution.winnable:
+            self.page.tell(describe.NO_REPLAY)
+            return
+        self.replay.show(Replay(self.game.cards, solution))
+
+    def _replay_closed(self) -> None:
+        """Back to the end screen exactly as it was: the game's line, panel and focus."""
+        self.render()
+        self.page.read_out(describe.REPLAY_CLOSED)
+        self.page.focus_replay()
+
+    def _stats_changed(self, words: str) -> None:
+        """The stats (and maybe the game) were imported or reset."""
+        self.replay.close(notify=False)
+        self.selected = None
+        self.hinted = None
+        self.page.tell("", words)
         self.render()
 
     # Links ----------------------------------------------------------------------------
@@ -312,6 +353,7 @@ class App:
             self._redraw()
 
     def _redraw(self) -> None:
+        self.replay.close(notify=False)
         self.selected = None
         self.hinted = None
         self.render()
@@ -361,6 +403,7 @@ class App:
         self.page.stats(describe.figures(self.session.stats, self.session.today()))
         if self.session.worth_keeping():
             self.keep_data.ask()
+        self.records.render(self.session.stats, self.session.today())
         settings = self.session.settings
         self.page.settings(settings)
         self.sound.on = settings.sound

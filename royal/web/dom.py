@@ -20,3 +20,11 @@ def by_id(element_id: str) -> Any:
     if missing(element):
         raise LookupError(f"the page has no #{element_id}")
     return element
+
+
+def within(root: Any, element_id: str) -> Any:
+    """The element with ``element_id`` inside ``root``, a region of the page a view owns."""
+    element = root.querySelector(f"#{element_id}")
+    if missing(element):
+        raise LookupError(f"#{element_id} is not inside the region given")
+    return element

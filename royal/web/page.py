@@ -51,6 +51,11 @@ class Page:
             str(meta.getAttribute("media")): meta
             for meta in document.querySelectorAll("meta[name=theme-color]")
         }
+        # Regions drawn by views of their own, as the line is by the Board.
+        self.replay_bar = by_id("replay-bar")
+        self.stats_panel = by_id("stats")
+        self.import_dialog = by_id("import-dialog")
+        self.reset_dialog = by_id("reset-dialog")
         self._proxies: list[object] = []
 
     # Events ---------------------------------------------------------------------------
@@ -181,7 +186,10 @@ class Page:
         """
         if self.status.textContent != shown:
             self.status.textContent = shown
-        words = shown if spoken is None else spoken
+        self.read_out(shown if spoken is None else spoken)
+
+    def read_out(self, words: str) -> None:
+        """Read ``words`` to screen readers only, leaving the message line as it is."""
         self.announcer.textContent = ""
         window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", words)), 30)
 
@@ -229,6 +237,10 @@ class Page:
     def _end_celebration(self) -> None:
         self.celebration.hidden = True
         self.body.removeAttribute("data-celebrating")
+
+    def focus_replay(self) -> None:
+        """Focus the end panel's replay button (where the player was before the replay)."""
+        by_id("replay").focus()
 
     def focus_result(self) -> None:
         """Focus the end panel's new-game button (the line has no move left to focus on)."""

@@ -62,3 +62,17 @@ def test_the_page_passes_an_accessibility_audit_in_every_state(
         click_move(page, move)
     expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
     assert audit(page) == [], "the end-of-game panel"
+
+    page.locator("#replay").click()
+    page.locator("#replay-step").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    assert audit(page) == [], "the replay of a shortest win"
+
+    page.keyboard.press("Escape")
+    page.locator("#restart").click()  # counts the loss: the daily record and the chart fill in
+    expect(page.locator("#recent-list li")).to_have_count(1)
+    assert audit(page) == [], "stats with a recent game"
+
+    page.locator("#reset-stats").click()
+    expect(page.locator("#reset-dialog")).to_be_visible()
+    assert audit(page) == [], "a confirmation dialog"

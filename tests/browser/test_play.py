@@ -76,10 +76,12 @@ def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
 
     result = page.locator("#result")
     expect(result).to_be_visible()
-    expect(page.locator("#result-heading")).to_contain_text("won")
+    # The solver's moves win in par: a perfect marriage.
+    expect(page.locator("#result-heading")).to_have_text("A perfect marriage!")
     expect(page.locator("#result-text")).to_contain_text(
-        f"fewest moves this deal allows: {solution.min_moves}"
+        f"You won in par, {solution.min_moves} moves, the fewest this deal allows."
     )
+    assert field(page, "par") == str(solution.min_moves)
     expect(page.locator("#result-text")).to_contain_text(f"score {score}")
 
     expect(page.locator("[data-stat=played]")).to_have_text("1")
@@ -90,6 +92,7 @@ def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
     assert stat(page, "fastest-win") == field(page, "time")
     assert stat(page, "current-streak") == "1 day"
     assert stat(page, "best-streak") == "1 day"
+    assert stat(page, "perfect-wins") == "1"
     # A won game takes no more moves, undo or hints.
     expect(page.locator("#undo")).to_be_disabled()
     expect(page.locator("#hint")).to_be_disabled()

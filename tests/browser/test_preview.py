@@ -19,7 +19,7 @@ from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
 
 PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
-FIELDS = ("deal", "moves", "score", "time", "cards-left")
+FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
 STATS = (
     "played",
     "wins",
@@ -131,7 +131,7 @@ def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
 GOOD = {
     "version": 1,
     "cards": ["QH", "AS", "KH"],
-    "fields": {"deal": "7", "moves": "24", "score": "600", "time": "2:05", "cards-left": "3"},
+    "fields": {"deal": "7", "par": "26", "moves": "24", "score": "600", "time": "2:05", "cards-left": "3"},
     "stats": {"played": "3", "wins": "2"},
 }
 INJECTED = '<img src=x onerror="document.body.dataset.pwned=1">'

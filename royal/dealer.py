@@ -1,0 +1,31 @@
+"""Which deal a new game gets: a random number, or under "winnable deals only" the first
+number from a random one whose deal the solver proves winnable.
+
+Stepping to the next number (rather than drawing again) keeps every dealt game a plain
+numbered deal, shareable by its number like any other; and since about 98.7% of deals can be
+won, the first or second number almost always serves.
+"""
+
+from __future__ import annotations
+
+import random
+
+from royal.deals import numbered_deal
+from royal.solver import is_winnable
+
+#: New games draw their number from 1 to this (a number people can read out).
+RANDOM_DEALS = 999_999_999
+
+
+def next_winnable(number: int) -> int:
+    """The first deal number from ``number`` on (wrapping past :data:`RANDOM_DEALS` to 1) that
+    can be won. Every run of numbers holds winnable deals, so the loop ends within a few steps."""
+    while not is_winnable(numbered_deal(number)):
+        number = number % RANDOM_DEALS + 1
+    return number
+
+
+def draw_deal(rng: random.Random, winnable_only: bool = True) -> int:
+    """A deal number for a new game: random, and winnable when ``winnable_only``."""
+    number = rng.randint(1, RANDOM_DEALS)
+    return next_winnable(number) if winnable_only else number

@@ -1,0 +1,140 @@
+"""The replay of a shortest win on the board: its bar of controls, its timer and its keys.
+
+While it shows, ``body[data-replay]`` is set, the end panel steps aside and ``#line`` shows the
+replay's own line (from :class:`~royal.replay.Replay`), never the game's: the game, its save,
+the stats and the clock are not touched, so closing (or reloading) finds the end screen as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from royal import describe
+from royal.replay import Replay
+from royal.shortcuts import replay_key
+from royal.web.board import Board
+from royal.web.dom import missing, within
+
+#: Time between moves while the replay plays.
+STEP_MS = 900
+
+
+class ReplayView:
+    """Shows a :class:`Replay` on ``board`` with the controls in ``bar`` (``#replay-bar``);
+    ``on_close()`` runs when the player closes it."""
+
+    def __init__(self, bar: Any, board: Board, on_close: Callable[[], None]) -> None:
+        self.board = board
+        self.on_close = on_close
+        self.replay: Replay | None = None
+        self.bar = bar
+        self.status = within(bar, "replay-status")
+        self.play_button = within(bar, "replay-play")
+        self.back_button = within(bar, "replay-back")
+        self.step_button = within(bar, "replay-step")
+        self._timer: Any = None
+        self._proxies = [create_proxy(self._keydown), create_proxy(lambda *args: self._tick())]
+        document.addEventListener("keydown", self._proxies[0], True)  # before the game's keys
+        for element_id, action in (
+            ("replay-play", self.toggle),
+            ("replay-step", self.step),
+            ("replay-back", self.back),
+            ("replay-close", self.close),
+        ):
+            proxy = create_proxy(lambda event, action=action: action())
+            self._proxies.append(proxy)
+            within(bar, element_id).addEventListener("click", proxy)
+
+    @property
+    def open(self) -> bool:
+        return self.replay is not None
+
+    def show(self, replay: Replay) -> None:
+        """Open the replay at the deal's start, paused."""
+        self.replay = replay
+        document.body.setAttribute("data-replay", "")
+        self.bar.hidden = False
+        self._draw(describe.replay_started(replay))
+        self.play_button.focus()
+
+    def close(self, notify: bool = True) -> None:
+        """Stop and hide the replay; ``on_close()`` then draws the end screen again (unless
+        ``notify`` is false: the caller is about to draw a changed game anyway)."""
+        if self.replay is None:
+            return
+        self._stop()
+        self.replay = None
+        self.bar.hidden = True
+        document.body.removeAttribute("data-replay")
+        if notify:
+            self.on_close()
+
+    def toggle(self) -> None:
+        if self.replay is None:
+            return
+        self.replay.toggle()
+        if self.replay.playing:
+            self._timer = window.setInterval(self._proxies[1], STEP_MS)
+        else:
+            self._stop()
+        self._draw()
+
+    def step(self) -> None:
+        if self.replay is not None:
+            self.replay.pause()
+            self._stop()
+            self.replay.step()
+            self._draw()
+
+    def back(self) -> None:
+        if self.replay is not None:
+            self.replay.pause()
+            self._stop()
+            self.replay.back()
+            self._draw()
+
+    def _tick(self) -> None:
+        if self.replay is None or not self.replay.step():
+            self._stop()
+        self._draw()
+
+    def _stop(self) -> None:
+        if self._timer is not None:
+            window.clearInterval(self._timer)
+            self._timer = None
+
+    def _draw(self, said: str | None = None) -> None:
+        replay = self.replay
+        if replay is None:
+            return
+        if not replay.playing:
+            self._stop()
+        marks = {card: {"data-hint": value} for card, value in replay.marks().items()}
+        self.board.render(replay.line.cards, None, marks)
+        # Read each step out when stepping by hand; while it plays, only where it stops.
+        self.status.setAttribute("aria-live", "off" if replay.playing else "polite")
+        self.status.textContent = said or describe.replay_position(replay)
+        self.play_button.textContent = describe.replay_play_button(replay.playing)
+        self.play_button.setAttribute("aria-pressed", "true" if replay.playing else "false")
+        # aria-disabled rather than disabled, so a focused button keeps the focus at either end.
+        self.back_button.setAttribute("aria-disabled", "true" if replay.position == 0 else "false")
+        self.step_button.setAttribute("aria-disabled", "true" if replay.at_end else "false")
+
+    def _keydown(self, event: Any) -> None:
+        if self.replay is None or event.defaultPrevented:
+            return
+        if not missing(event.target.closest("dialog, input, textarea, select")):
+            return
+        name = replay_key(
+            str(event.key), control=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey)
+        )
+        if name is None:
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        action: Callable[[], None] = getattr(self, name)
+        action()

@@ -1,0 +1,329 @@
+"""Winnable dealing, par and perfect wins, the replay of a shortest win, the daily record and
+the stats backup, driven in the page. Expectations come from the engine in this process."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from test_security_policy import WATCH, violations
+
+from gamepage import (
+    GAME_KEY,
+    STATS_KEY,
+    click_move,
+    expect_line,
+    field,
+    line,
+    marked,
+    shortest_stuck_deal,
+    stat,
+    stored,
+    wait_settled,
+    winnable_deal,
+)
+from royal.deals import daily_deal_number, numbered_deal
+from royal.line import Line
+from royal.saves import load_stats
+from royal.solver import is_winnable, solve
+
+STORAGE_JS = (
+    "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"
+)
+
+
+def storage(page: Page) -> dict[str, str]:
+    return page.evaluate(STORAGE_JS)
+
+
+def without_revision(text: str) -> dict:  # type: ignore[type-arg]
+    record = json.loads(text)
+    del record["game"]["revision"]
+    return record
+
+
+def win_by_clicks(page: Page, number: int) -> None:
+    for move in solve(numbered_deal(number)).moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+
+
+def test_new_game_deals_only_winnable_deals_and_shows_par(page: Page, open_game) -> None:
+    open_game(page)
+    seen = set()
+    for _ in range(6):
+        page.locator("#new-game").click()
+        expect(page.locator("[data-field=moves]")).to_have_text("0")
+        number = int(field(page, "deal"))
+        expect_line(page, numbered_deal(number))
+        assert is_winnable(line(page)), f"deal {number} was dealt but cannot be won"
+        expect(page.locator("[data-field=par]")).to_have_text(str(solve(numbered_deal(number)).min_moves))
+        seen.add(number)
+    assert len(seen) > 1
+
+
+def test_a_link_to_an_unwinnable_deal_opens_it_and_says_so(page: Page, open_game) -> None:
+    number = next(n for n in range(1, 400) if not is_winnable(numbered_deal(n)))
+    open_game(page, f"?deal={number}")
+    expect_line(page, numbered_deal(number))
+    expect(page.locator("#status")).to_contain_text(f"Deal {number} cannot be won")
+    assert field(page, "par") == "none"
+
+
+def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
+    page: Page, open_game, wait_ready
+) -> None:
+    number, moves, position = shortest_stuck_deal(range(1, 60))
+    assert is_winnable(numbered_deal(number))
+    open_game(page, f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    page.locator("#restart").click()  # count one loss, then get stuck again: stats to keep
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    saved = storage(page)
+    end_text = page.locator("#result-text").inner_text()
+    figures = page.locator("#stats dl").inner_text()
+    time_shown = field(page, "time")
+
+    solution = solve(numbered_deal(number))
+    page.locator("#replay").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    expect(page.locator("#result")).to_be_hidden()
+    expect_line(page, numbered_deal(number))
+    shadow = Line(numbered_deal(number))
+
+    def expect_marks(step: int) -> None:
+        move = solution.moves[step]
+        assert marked(page, "data-hint", "boundary") == {move.left, move.right}
+        assert marked(page, "data-hint", "removed") == set(shadow.enclosed(move))
+        expect(page.locator("#replay-status")).to_contain_text(f"Move {step + 1} of {solution.min_moves}")
+
+    expect_marks(0)
+    for step in range(3):  # step forward by button and by key
+        if step % 2:
+            page.keyboard.press("ArrowRight")
+        else:
+            page.locator("#replay-step").click()
+        shadow.push(solution.moves[step])
+        wait_settled(page)
+        expect_line(page, shadow.cards)
+        expect_marks(step + 1)
+    page.locator("#replay-back").click()
+    shadow.pop()
+    expect_line(page, shadow.cards)
+    expect_marks(2)
+    page.keyboard.press("ArrowLeft")
+    shadow.pop()
+    expect_line(page, shadow.cards)
+    expect_marks(1)
+
+    # Space plays to the end, where the royal couple stand alone.
+    page.keyboard.press(" ")
+    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#replay-status")).to_have_text(
+        f"Won in {solution.min_moves} moves, the fewest this deal allows.", timeout=60_000
+    )
+    expect_line(page, ["QH", "KH"])
+    expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "false")
+    assert storage(page) == saved, "the replay wrote to storage"
+
+    # Esc closes: the end screen exactly as it was.
+    page.keyboard.press("Escape")
+    expect(page.locator("body")).not_to_have_attribute("data-replay", "")
+    expect(page.locator("#result")).to_be_visible()
+    expect_line(page, position.cards)
+    expect(page.locator("#replay")).to_be_focused()
+    assert page.locator("#result-text").inner_text() == end_text
+    assert page.locator("#stats dl").inner_text() == figures
+    assert field(page, "time") == time_shown
+    assert marked(page, "data-hint", "boundary") == set()
+    assert storage(page) == saved
+
+    # Reloading in the middle of a replay comes back to the same end screen.
+    page.locator("#replay").click()
+    page.locator("#replay-step").click()
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    expect(page.locator("body")).not_to_have_attribute("data-replay", "")
+    expect_line(page, position.cards)
+    assert page.locator("#result-text").inner_text() == end_text
+    # A reload writes the game again as the page leaves and starts (its revision counts the
+    # writes, docs/saves.md "Tabs"); the game itself and the stats are as they were.
+    after = storage(page)
+    assert after[STATS_KEY] == saved[STATS_KEY]
+    assert without_revision(after[GAME_KEY]) == without_revision(saved[GAME_KEY])
+
+
+def test_an_unwinnable_deal_has_no_replay(page: Page, open_game) -> None:
+    number = next(
+        n
+        for n in range(1, 800)
+        if not is_winnable(numbered_deal(n)) and len(solve_stuck(numbered_deal(n))) < 40
+    )
+    open_game(page, f"?deal={number}")
+    for move in solve_stuck(numbered_deal(number)):
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    page.locator("#replay").click()
+    expect(page.locator("#status")).to_contain_text("No one can win this deal, so there is no win to show")
+    expect(page.locator("body")).not_to_have_attribute("data-replay", "")
+
+
+def solve_stuck(cards) -> list:  # type: ignore[no-untyped-def]
+    """Leftmost legal moves until no move is left."""
+    position = Line(cards)
+    moves = []
+    while position.has_moves():
+        moves.append(position.legal_moves()[0])
+        position.push(moves[-1])
+    return moves
+
+
+def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tmp_path: Path) -> None:
+    """Under the page's Content-Security-Policy: the Blob download and the file reading pass it."""
+    console: list[str] = []
+    first = new_context().new_page()
+    first.add_init_script(WATCH)
+    first.on("console", lambda message: console.append(message.text))
+    number = winnable_deal(3)
+    first.goto(site.url + f"?deal={number}")
+    wait_ready(first)
+    win_by_clicks(first, number)
+    first.locator("#new-game").click()
+    playing = int(field(first, "deal"))
+    click_move(first, Line(numbered_deal(playing)).legal_moves()[0])
+    figures = {name: stat(first, name) for name in ("played", "wins", "perfect-wins", "fewest-moves")}
+    assert figures["wins"] == "1" and figures["perfect-wins"] == "1"
+    with first.expect_download() as download_info:
+        first.locator("#export-stats").click()
+    download = download_info.value
+    assert download.suggested_filename.startswith("royal-marriage-stats-")
+    assert download.suggested_filename.endswith(".json")
+    path = tmp_path / download.suggested_filename
+    download.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["kind"] == "backup" and data["game"]["game"]["number"] == playing
+    expect(first.locator("#backup-status")).to_contain_text(download.suggested_filename)
+
+    assert violations(first, console) == []
+
+    second = new_context().new_page()
+    second.add_init_script(WATCH)
+    second.on("console", lambda message: console.append(message.text))
+    second.goto(site.url)
+    wait_ready(second)
+    assert stat(second, "played") == "0"
+    second.locator("#import-stats").set_input_files(path)
+    dialog = second.locator("#import-dialog")
+    expect(dialog).to_be_visible()
+    expect(dialog).to_have_attribute("open", "")
+    text = second.locator("#import-dialog-text")
+    expect(text).to_contain_text("holds 1 games played with 1 wins")
+    expect(text).to_contain_text(f"unfinished game of deal {playing}")
+    assert stat(second, "played") == "0", "nothing is replaced before the player says so"
+    dialog.locator("[data-confirm]").click()
+    expect(dialog).to_be_hidden()
+    for name, value in figures.items():
+        expect(second.locator(f"[data-stat={name}]")).to_have_text(value)
+    expect(second.locator("[data-field=deal]")).to_have_text(str(playing))
+    expect(second.locator("[data-field=moves]")).to_have_text("1")
+    assert load_stats(stored(second, STATS_KEY)).wins == 1
+
+    # Reset asks first; cancelling keeps everything, confirming clears the stats.
+    second.locator("#reset-stats").click()
+    reset = second.locator("#reset-dialog")
+    expect(reset).to_be_visible()
+    reset.locator("[data-cancel]").click()
+    expect(second.locator("[data-stat=wins]")).to_have_text("1")
+    second.locator("#reset-stats").click()
+    reset.locator("[data-confirm]").click()
+    expect(second.locator("[data-stat=played]")).to_have_text("0")
+    expect(second.locator("[data-stat=perfect-wins]")).to_have_text("0")
+    expect(second.locator("[data-field=moves]")).to_have_text("1")
+    assert violations(second, console) == []
+
+
+def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, tmp_path: Path) -> None:
+    number = winnable_deal(5)
+    open_game(page, f"?deal={number}")
+    win_by_clicks(page, number)
+    before = storage(page)
+    with page.expect_download() as download_info:
+        page.locator("#export-stats").click()
+    good = download_info.value.path().read_text()
+    cases = {
+        "cut.json": (good[: len(good) // 2], "cut short"),
+        "other.json": ('{"name": "another game", "scores": [1, 2]}', "not a Royal Marriage backup"),
+        "newer.json": (good.replace('"version": 1,', '"version": 9,', 1), "newer version"),
+        "edited.json": (good.replace('"wins": 1,', '"wins": 7,'), "changed after it was exported"),
+    }
+    for name, (text, reason) in cases.items():
+        assert text != good
+        path = tmp_path / name
+        path.write_text(text)
+        page.locator("#import-stats").set_input_files(path)
+        status = page.locator("#backup-status")
+        expect(status).to_contain_text(reason)
+        assert status.inner_text().count(". ") == 0 and status.inner_text().endswith(".")
+        expect(page.locator("#import-dialog")).to_be_hidden()
+        assert storage(page) == before
+        assert stat(page, "wins") == "1"
+
+
+def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> None:
+    first_day = next(
+        d
+        for d in (dt.date(2026, 11, 29) + dt.timedelta(days=k) for k in range(30))
+        if is_winnable(numbered_deal(daily_deal_number(d)))
+        and is_winnable(numbered_deal(daily_deal_number(d + dt.timedelta(days=1))))
+    )
+    second_day = first_day + dt.timedelta(days=1)
+    page.clock.set_fixed_time(dt.datetime(first_day.year, first_day.month, first_day.day, 12, 0))
+    open_game(page)
+    record = page.locator("#daily-record")
+    expect(record.locator("#daily-today")).to_contain_text("is not played yet")
+    assert record.locator("#daily-days li").count() == 30
+    page.locator("#daily").click()
+    number = daily_deal_number(first_day)
+    expect(page.locator("[data-field=deal]")).to_have_text(str(number))
+    win_by_clicks(page, number)
+    par = solve(numbered_deal(number)).min_moves
+    expect(record.locator("#daily-today")).to_have_text(
+        f"Today's deal, {number}, is won in {par} moves, in par."
+    )
+    today_cell = record.locator(f'#daily-days li[data-day="{first_day.isoformat()}"]')
+    expect(today_cell).to_have_attribute("data-result", "won")
+    expect(record.locator("#daily-streak")).to_contain_text("1 day")
+
+    # The next day: yesterday stays won, today is played and not won, the streak holds.
+    page.clock.set_fixed_time(dt.datetime(second_day.year, second_day.month, second_day.day, 9, 0))
+    page.reload()
+    wait_ready(page)
+    expect(record.locator("#daily-today")).to_contain_text("is not played yet")
+    page.locator("#daily").click()
+    second = daily_deal_number(second_day)
+    expect(page.locator("[data-field=deal]")).to_have_text(str(second))
+    click_move(page, Line(numbered_deal(second)).legal_moves()[0])
+    page.locator("#new-game").click()  # leaving it counts as played, not won
+    expect(record.locator("#daily-today")).to_contain_text("is played but not won yet")
+    expect(record.locator(f'#daily-days li[data-day="{second_day.isoformat()}"]')).to_have_attribute(
+        "data-result", "played"
+    )
+    expect(record.locator(f'#daily-days li[data-day="{first_day.isoformat()}"]')).to_have_attribute(
+        "data-result", "won"
+    )
+    expect(record.locator(f'#daily-days li[data-day="{second_day.isoformat()}"]')).to_have_attribute(
+        "data-today", ""
+    )
+    expect(record.locator("#daily-streak")).to_contain_text("1 day")
+    # The chart of recent games: a win in par, then a loss, also in words.
+    expect(page.locator("#recent-list li")).to_have_count(2)
+    expect(page.locator("#recent-list li").first).to_have_text(f"Game 1: won in {par} moves, in par.")
+    expect(page.locator("#recent-chart [data-game]")).to_have_count(2)

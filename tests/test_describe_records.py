@@ -1,0 +1,75 @@
+"""What the page says about par, the replay, the daily record, recent games and backups."""
+
+import datetime as dt
+
+from royal import describe
+from royal.backup import dump_backup, load_backup
+from royal.deals import numbered_deal
+from royal.game import Game
+from royal.records import DailyRecord, DayStatus, Finished
+from royal.replay import Replay
+from royal.solver import solve
+from royal.stats import Stats
+
+DAY = dt.date(2026, 11, 29)
+
+
+def test_par_field_shows_the_fewest_moves_or_none():
+    assert describe.par_field(26) == "26"
+    assert describe.par_field(None) == "none"
+    assert "cannot be won" in describe.unwinnable_deal(77)
+    assert describe.unwinnable_deal(77).startswith("Deal 77 ")
+
+
+def test_replay_says_each_step_and_the_end():
+    cards = numbered_deal(1)
+    solution = solve(cards)
+    replay = Replay(cards, solution)
+    first = solution.moves[0]
+    assert describe.replay_position(replay).startswith(f"Move 1 of {solution.min_moves}: ")
+    assert describe.removal(first, replay.line.enclosed(first)) in describe.replay_position(replay)
+    assert describe.replay_started(replay).startswith(f"A shortest win of this deal, in {solution.min_moves}")
+    while replay.step():
+        pass
+    assert (
+        describe.replay_position(replay) == f"Won in {solution.min_moves} moves, the fewest this deal allows."
+    )
+
+
+def test_daily_today_says_won_against_par_played_or_not_played():
+    record = DailyRecord()
+    assert describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is not played yet."
+    record.record(DAY, False, 3, 26)
+    assert describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is played but not won yet."
+    record.record(DAY, True, 28, 26)
+    assert (
+        describe.daily_today(record, DAY, 20261129)
+        == "Today's deal, 20261129, is won in 28 moves, 2 over par 26."
+    )
+    record.record(DAY, True, 26, 26)
+    assert (
+        describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is won in 26 moves, in par."
+    )
+    assert describe.day_label(DAY, DayStatus.PLAYED) == "29 November 2026: played, not won"
+    assert describe.daily_streak(1) == "Daily streak: 1 day in a row with today's deal won."
+
+
+def test_recent_games_in_words():
+    assert describe.recent_summary([]).startswith("No finished games yet")
+    recent = [Finished(True, 25, 2, 25), Finished(True, 27, 2, 26), Finished(False, 10, 33, 25)]
+    assert describe.recent_summary(recent) == (
+        "Your last 3 finished games: 2 won, 1 in par, 1 lost with 33 cards left on average."
+    )
+    assert describe.recent_game(1, recent[0]) == "Game 1: won in 25 moves, in par."
+    assert describe.recent_game(2, recent[1]) == "Game 2: won in 27 moves, 1 over par."
+    assert describe.recent_game(3, recent[2]) == "Game 3: lost with 33 cards left."
+
+
+def test_backup_contents_say_games_wins_date_and_the_unfinished_game():
+    stats = Stats()
+    game = Game.numbered(42)
+    game.play(game.legal_moves()[0], 0.0)
+    contents = load_backup(dump_backup(stats, game, DAY, 1.0), 1.0)
+    text = describe.backup_contents(contents)
+    assert text.startswith("This file, exported on 29 November 2026, holds 0 games played with 0 wins")
+    assert "unfinished game of deal 42, 1 move in" in text

@@ -1,0 +1,161 @@
+"""Perfect wins, the daily record and the recent games kept with the stats (docs/stats.md)."""
+
+import datetime as dt
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from royal import describe
+from royal.deals import daily_deal_number
+from royal.game import Game, Result
+from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayStatus, Finished
+from royal.solver import solve
+from royal.stats import Stats
+
+D = dt.date
+_ids = iter(range(10**9))
+
+
+def result(won, moves, par=25, cards_left=None, number=None):
+    left = 2 if won else (cards_left if cards_left is not None else 52 - 2 * moves)
+    return Result(f"r{next(_ids)}", won, 60, moves, 500, left, par, number)
+
+
+def daily(day, won, moves=27, par=26):
+    return result(won, moves, par, number=daily_deal_number(day))
+
+
+# Perfect wins -------------------------------------------------------------------------
+
+
+def test_a_win_in_par_moves_is_a_perfect_win_and_nothing_else_is():
+    stats = Stats()
+    day = D(2026, 11, 29)
+    stats.record(result(True, 26, par=26), day)
+    stats.record(result(True, 27, par=26), day)
+    stats.record(result(False, 10, par=25), day)
+    stats.record(result(True, 25, par=25), day)
+    assert stats.perfect_wins == 2
+    assert describe.figures(stats, day)["perfect-wins"] == "2"
+    assert list(describe.figures(stats, day))[-1] == "perfect-wins"  # after the eight figures
+
+
+def test_a_game_counted_twice_adds_no_perfect_win():
+    stats = Stats()
+    once = result(True, 25, par=25)
+    assert stats.record(once, D(2026, 1, 1))
+    assert not stats.record(once, D(2026, 1, 1))
+    assert stats.perfect_wins == 1 and len(stats.recent) == 1
+
+
+def test_a_real_game_won_in_par_moves_reports_its_par():
+    cards = next(c for c in (Game.numbered(n).cards for n in range(1, 50)) if solve(c).winnable)
+    game = Game(cards)
+    for move in solve(cards).moves:
+        game.play(move, 0)
+    outcome = game.result(1)
+    assert outcome.won and outcome.par == outcome.moves == solve(cards).min_moves
+    assert outcome.cards_left == 2
+
+
+# Recent games -------------------------------------------------------------------------
+
+
+def test_recent_games_keep_the_last_thirty_with_moves_over_par_or_cards_left():
+    stats = Stats()
+    for n in range(RECENT_KEPT + 5):
+        stats.record(
+            result(n % 2 == 0, 25 + n % 3, par=25) if n % 2 == 0 else result(False, 8), D(2026, 1, 1)
+        )
+    assert len(stats.recent) == RECENT_KEPT
+    newest = stats.recent[-1]  # game 34, a win in 25 + 1 moves
+    assert newest == Finished(True, 26, 2, 25) and newest.over_par == 1 and not newest.perfect
+    loss = stats.recent[-2]
+    assert not loss.won and loss.cards_left == 36 and loss.over_par is None
+
+
+# Daily record -------------------------------------------------------------------------
+
+
+def test_only_the_days_own_deal_played_that_day_enters_the_daily_record():
+    stats = Stats()
+    day = D(2026, 11, 29)
+    stats.record(result(True, 25, number=daily_deal_number(day)), day + dt.timedelta(days=1))
+    stats.record(result(True, 25, number=7), day)
+    stats.record(result(True, 25, number=None), day)
+    assert stats.daily.days == {}
+    stats.record(daily(day, won=False, moves=4), day)
+    assert stats.daily.on(day).status is DayStatus.PLAYED
+
+
+def test_a_day_won_keeps_its_fewest_moves_and_a_later_loss_does_not_undo_it():
+    record = Stats()
+    day = D(2026, 11, 29)
+    record.record(daily(day, won=True, moves=29, par=26), day)
+    record.record(daily(day, won=True, moves=27, par=26), day)
+    record.record(daily(day, won=True, moves=28, par=26), day)
+    record.record(daily(day, won=False, moves=3, par=26), day)
+    kept = record.daily.on(day)
+    assert kept.won and kept.moves == 27 and kept.par == 26
+
+
+def test_the_row_shows_thirty_days_oldest_first_each_won_played_or_not_played():
+    record = DailyRecord()
+    today = D(2027, 1, 2)
+    record.record(D(2026, 12, 31), True, 25, 25)
+    record.record(D(2027, 1, 1), False, 5, 25)
+    record.record(D(2026, 12, 3), True, 27, 25)  # 30 days ago: just outside the row
+    row = record.row(today)
+    assert len(row) == DAYS_SHOWN
+    assert row[0][0] == D(2026, 12, 4) and row[-1][0] == today
+    statuses = dict(row)
+    assert statuses[D(2026, 12, 31)] is DayStatus.WON
+    assert statuses[D(2027, 1, 1)] is DayStatus.PLAYED
+    assert statuses[today] is DayStatus.NONE
+    assert sum(s is not DayStatus.NONE for _, s in row) == 2
+
+
+def test_days_older_than_the_row_are_dropped():
+    record = DailyRecord()
+    first = D(2026, 1, 1)
+    for back in range(45):
+        record.record(first + dt.timedelta(days=back), back % 2 == 0, 25, 25)
+    assert len(record.days) == DAYS_SHOWN
+    assert min(record.days) == first + dt.timedelta(days=45 - DAYS_SHOWN)
+
+
+def test_daily_streak_counts_consecutive_won_days_ending_today_or_yesterday():
+    record = DailyRecord()
+    for day in (D(2026, 12, 30), D(2026, 12, 31), D(2027, 1, 1)):
+        record.record(day, True, 26, 25)
+    record.record(D(2027, 1, 1), True, 25, 25)  # a second win the same day adds no day
+    assert record.current_streak(D(2027, 1, 1)) == 3
+    assert record.current_streak(D(2027, 1, 2)) == 3
+    assert record.current_streak(D(2027, 1, 3)) == 0
+    record.record(D(2027, 1, 3), False, 4, 25)  # a day played and not won adds nothing
+    assert record.current_streak(D(2027, 1, 3)) == 0
+    record.record(D(2027, 1, 4), True, 25, 25)
+    assert record.current_streak(D(2027, 1, 4)) == 1
+
+
+@settings(max_examples=150)
+@given(st.lists(st.tuples(st.dates(D(2026, 1, 1), D(2026, 4, 30)), st.booleans()), max_size=60))
+def test_daily_record_matches_an_independent_count(games):
+    """Day statuses and the streak from a plain count over the days played, in date order."""
+    games = sorted(games)
+    stats = Stats()
+    for day, won in games:
+        stats.record(daily(day, won), day)
+    today = games[-1][0] if games else D(2026, 1, 1)
+    won_days = {day for day, won in games if won}
+    played_days = {day for day, _ in games}
+    for day, status in stats.daily.row(today):
+        expected = (
+            DayStatus.WON if day in won_days else DayStatus.PLAYED if day in played_days else DayStatus.NONE
+        )
+        assert status is expected
+    run = 0
+    start = today if today in won_days else today - dt.timedelta(days=1)
+    while start - dt.timedelta(days=run) in won_days:
+        run += 1
+    assert stats.daily.current_streak(today) == run
