@@ -23,9 +23,9 @@ from royal.web.drag import Drag
 from royal.web.keys import Keys
 from royal.web.page import Page
 from royal.web.persistence import KeepData
-from royal.web.sound import Sound
 from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView
+from royal.web.sound import Sound
 
 TICK_MS = 500
 
