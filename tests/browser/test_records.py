@@ -311,7 +311,8 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     second = daily_deal_number(second_day)
     expect(page.locator("[data-field=deal]")).to_have_text(str(second))
     click_move(page, Line(numbered_deal(second)).legal_moves()[0])
-    page.locator("#new-game").click()  # leaving it counts as played, not won
+    page.locator("#new-game").click()  # leaving it counts as played, not won: asked first
+    page.locator("#loss-dialog [data-confirm]").click()
     expect(record.locator("#daily-today")).to_contain_text("is played but not won yet")
     expect(record.locator(f'#daily-days li[data-day="{second_day.isoformat()}"]')).to_have_attribute(
         "data-result", "played"
