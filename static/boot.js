@@ -257,6 +257,7 @@
   }
 
   function watchForUpdates(registration) {
+    if (!registration) return; // a browser that refuses service workers resolves with nothing
     if (registration.waiting && registration.active) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;

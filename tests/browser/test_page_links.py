@@ -78,6 +78,7 @@ def test_bad_links_custom_deals_and_the_link_dialog(page: Page, open_game, site,
     dialog = page.locator("#link-dialog")
     expect(dialog).to_be_visible()
     assert page.url.endswith("?deal=5"), "while it is offered, the address keeps the link"
+    expect(page.locator("#link-keep")).to_be_focused()  # Enter must not cost the game
     page.locator("#link-keep").click()
     expect(dialog).not_to_be_visible()
     expect_shadow(page, game)
