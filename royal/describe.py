@@ -172,7 +172,7 @@ def ending(game: Game, now: float) -> tuple[str, str]:
         return (
             "You won!",
             summary + f"Par for this deal, its fewest possible moves, is {par}: "
-            f"you took {over} move{'s' if over != 1 else ''} more.",
+            f"you took {_counted(over, 'move')} more.",
         )
     if game.outcome is Outcome.STUCK:
         return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
@@ -189,7 +189,7 @@ def where_it_went_wrong(game: Game) -> str:
     back = game.moves - last
     return (
         f"The deal could be won, and your game could still be won after move {last}. "
-        f"Undo {back} move{'s' if back != 1 else ''} to get back there, or restart the deal."
+        f"Undo {_counted(back, 'move')} to get back there, or restart the deal."
     )
 
 
@@ -252,8 +252,13 @@ def _percent(part: int, whole: int) -> str:
     return f"{(200 * part + whole) // (2 * whole)}%"
 
 
+def _counted(count: int, noun: str) -> str:
+    """``"1 win"``, ``"3 wins"``: a count with its noun, plural unless it is one."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
 def _days(count: int) -> str:
-    return f"{count} day" if count == 1 else f"{count} days"
+    return _counted(count, "day")
 
 
 # Par, winnable deals and the replay -------------------------------------------------------
@@ -333,7 +338,7 @@ def recent_summary(recent: Sequence[Finished]) -> str:
     wins = [f for f in recent if f.won]
     perfect = sum(f.perfect for f in wins)
     losses = len(recent) - len(wins)
-    parts = [f"Your last {len(recent)} finished game{'s' if len(recent) != 1 else ''}: {len(wins)} won"]
+    parts = [f"Your last {_counted(len(recent), 'finished game')}: {len(wins)} won"]
     if wins:
         parts.append(f"{perfect} in par")
     if losses:
@@ -375,15 +380,15 @@ def backup_contents(backup: Backup) -> str:
     if backup.game is not None:
         deal = "a custom deal" if backup.game.number is None else f"deal {backup.game.number}"
         moves = backup.game.moves
-        game = (
-            f" and an unfinished game of {deal}, {moves} move{'s' if moves != 1 else ''} in, "
-            "which replaces yours"
-        )
+        game = f" and an unfinished game of {deal}, {_counted(moves, 'move')} in, which replaces yours"
     return (
-        f"This file, exported on {_date(backup.exported)}, holds {stats.played} games played "
-        f"with {stats.wins} wins{game}. Your stats and daily record on this device are replaced."
+        f"This file, exported on {_date(backup.exported)}, holds {_counted(stats.played, 'game')} played "
+        f"with {_counted(stats.wins, 'win')}{game}. Your stats and daily record on this device are replaced."
     )
 
 
 def imported(backup: Backup) -> str:
-    return f"Stats imported: {backup.stats.played} games played, {backup.stats.wins} wins."
+    return (
+        f"Stats imported: {_counted(backup.stats.played, 'game')} played, "
+        f"{_counted(backup.stats.wins, 'win')}."
+    )

@@ -5,7 +5,7 @@ import datetime as dt
 from royal import describe
 from royal.backup import dump_backup, load_backup
 from royal.deals import numbered_deal
-from royal.game import Game
+from royal.game import Game, Result
 from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay
 from royal.solver import solve
@@ -73,3 +73,10 @@ def test_backup_contents_say_games_wins_date_and_the_unfinished_game():
     text = describe.backup_contents(contents)
     assert text.startswith("This file, exported on 29 November 2026, holds 0 games played with 0 wins")
     assert "unfinished game of deal 42, 1 move in" in text
+
+
+def test_backup_contents_count_one_game_and_one_win_in_the_singular():
+    stats = Stats()
+    stats.record(Result("g1", True, 90, 25, 1600, par=25, number=5), DAY)
+    text = describe.backup_contents(load_backup(dump_backup(stats, None, DAY, 1.0), 1.0))
+    assert "holds 1 game played with 1 win." in text

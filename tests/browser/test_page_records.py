@@ -225,7 +225,7 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     expect(dialog).to_be_visible()
     expect(dialog).to_have_attribute("open", "")
     text = second.locator("#import-dialog-text")
-    expect(text).to_contain_text("holds 1 games played with 1 wins")
+    expect(text).to_contain_text("holds 1 game played with 1 win")
     expect(text).to_contain_text(f"unfinished game of deal {playing}")
     assert stat(second, "played") == "0", "nothing is replaced before the player says so"
     dialog.locator("[data-confirm]").click()
