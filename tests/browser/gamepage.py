@@ -23,6 +23,17 @@ GAME_KEY = "royal-marriage.game"
 STATS_KEY = "royal-marriage.stats"
 KEPT_GAME = "royal-marriage.unreadable.game.1"
 KEPT_STATS = "royal-marriage.unreadable.stats.1"
+#: The eight figures of the stats panel, by their data-stat names, in the order shown.
+STATS = (
+    "played",
+    "wins",
+    "win-rate",
+    "fastest-win",
+    "fewest-moves",
+    "best-score",
+    "current-streak",
+    "best-streak",
+)
 
 
 # Reading the page ---------------------------------------------------------------------

@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By
 
 from build import DIST
 from conftest import SUBPATH
+from gamepage import STATS
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.solver import solve
@@ -26,16 +27,6 @@ from webdrivers import ENGINES, EngineSession, launch
 pytestmark = pytest.mark.filterwarnings("ignore:setting remote_server_addr:DeprecationWarning")
 
 FIRST_DEAL = 7
-STATS = (
-    "played",
-    "wins",
-    "win-rate",
-    "fastest-win",
-    "fewest-moves",
-    "best-score",
-    "current-streak",
-    "best-streak",
-)
 
 
 @pytest.fixture(scope="module")

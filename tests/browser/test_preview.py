@@ -13,23 +13,13 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import click_move, field, line, stat, wait_settled
+from gamepage import STATS, click_move, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
 
 PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
-STATS = (
-    "played",
-    "wins",
-    "win-rate",
-    "fastest-win",
-    "fewest-moves",
-    "best-score",
-    "current-streak",
-    "best-streak",
-)
 PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width)]; })"""
