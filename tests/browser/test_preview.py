@@ -21,8 +21,11 @@ from royal.solver import solve
 PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
 PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
+# Where each element sits in the document (not the viewport: a reload restores the scroll
+# position only to within a few pixels, and that is the browser's doing, not the page's).
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
-  const r = e.getBoundingClientRect(); return [Math.round(r.x), Math.round(r.y), Math.round(r.width)]; })"""
+  const r = e.getBoundingClientRect();
+  return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
 FIRST_BOARD_JS = """(() => { new MutationObserver((_, observer) => {
   if (!document.querySelector('#line .card')) return;
   window.__firstBoard = performance.now();

@@ -28,6 +28,7 @@ import http.server
 import importlib.metadata
 import os
 import platform
+import signal
 import subprocess
 import tempfile
 import threading
@@ -41,6 +42,9 @@ from selenium import webdriver
 from selenium.common.exceptions import TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.proxy import Proxy
+from selenium.webdriver.common.service import Service
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
@@ -49,6 +53,16 @@ from royal.line import Move
 
 ENGINES = ("firefox", "webkit")
 BOOT_TIMEOUT_S = 120  # WebKit takes up to ~18 s on two idle cores; far more under load
+# Each WebDriver command once the session runs. Selenium's default is no limit at all, so a
+# browser that stops answering would hold the whole run until CI kills it.
+COMMAND_TIMEOUT_S = BOOT_TIMEOUT_S + 60
+# WebKitWebDriver, with both cores busy, leaves about one new session in six unanswered
+# (measured: the driver idles, no browser runs); a fresh start then works. Hence a short
+# deadline for a new session and a few attempts.
+LAUNCH_ATTEMPTS = 3
+LOG_TAIL_CHARS = 2000
+SESSION_TIMEOUT_S = 30  # a new session: the browser starts in about 1 s here, loaded or not
+DRIVER_POPEN = {"start_new_session": True}
 STEP_TIMEOUT_S = 15
 POLL_S = 0.05
 WINDOW = (1440, 900)
@@ -334,13 +348,35 @@ def _close_all(closers: list[Callable[[], None]]) -> None:
 
 
 def launch(name: str) -> EngineSession:
-    """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink."""
+    """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink.
+
+    A browser that fails to start, or stops answering while it starts, is started once more
+    from scratch; if that fails too, the error gives the end of each attempt's driver log.
+    """
+    failures: list[str] = []
+    for attempt in range(1, LAUNCH_ATTEMPTS + 1):
+        try:
+            return _launch_once(name)
+        except EngineUnavailable:
+            raise
+        except Exception as error:  # WebDriver errors, and urllib3's timeouts under them
+            failures.append(f"attempt {attempt}: {type(error).__name__}: {error}")
+    raise AssertionError(f"{name} did not start:\n" + "\n".join(failures))
+
+
+def _launch_once(name: str) -> EngineSession:
     sink = ForeignRequestSink()
     closers: list[Callable[[], None]] = [sink.close]
+    handle, log_name = tempfile.mkstemp(prefix=f"royal-{name}-driver-", suffix=".log")
+    os.close(handle)
+    log = Path(log_name)
+    closers.append(lambda: log.unlink(missing_ok=True))
     try:
         start = time.monotonic()
-        driver, errors = _launch_firefox(sink) if name == "firefox" else _launch_webkit(sink, closers)
-        closers.append(driver.quit)
+        if name == "firefox":
+            driver, errors = _launch_firefox(sink, log, closers)
+        else:
+            driver, errors = _launch_webkit(sink, log, closers)
         started = time.monotonic() - start
         driver.set_page_load_timeout(BOOT_TIMEOUT_S)
         driver.set_window_size(*WINDOW)
@@ -356,13 +392,38 @@ def launch(name: str) -> EngineSession:
         )
         session.probe_sink()
         return session
+    except Exception as error:
+        tail = log.read_text(errors="replace")[-LOG_TAIL_CHARS:].strip() if log.exists() else ""
+        _close_all(closers)
+        raise RuntimeError(f"{error}\n--- driver log ---\n{tail or '(empty)'}") from error
     except BaseException:
         _close_all(closers)
         raise
 
 
-def _launch_firefox(sink: ForeignRequestSink) -> tuple[WebDriver, list[str]]:
-    from selenium.webdriver.firefox.service import Service
+def _remote(service: Service, options: Any, closers: list[Callable[[], None]]) -> WebDriver:
+    """Start the driver's `service` and a session on it whose every command has a deadline.
+
+    Selenium's browser classes (webdriver.Firefox, webdriver.WebKitGTK) offer no way to set
+    that deadline, so the session is opened the way they open it, with a ClientConfig.
+    """
+    service.start()
+    # The driver runs in a process group of its own (DRIVER_POPEN): when a session fails
+    # half-way, service.stop() leaves the browser it spawned running; this ends it, last.
+    group = service.process.pid
+    closers.append(lambda: os.killpg(group, signal.SIGKILL))
+    closers.append(service.stop)
+    config = ClientConfig(remote_server_addr=service.service_url, timeout=SESSION_TIMEOUT_S)
+    driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
+    closers.append(driver.quit)
+    config.timeout = COMMAND_TIMEOUT_S
+    return driver
+
+
+def _launch_firefox(
+    sink: ForeignRequestSink, log: Path, closers: list[Callable[[], None]]
+) -> tuple[WebDriver, list[str]]:
+    from selenium.webdriver.firefox.service import Service as GeckoService
 
     options = webdriver.FirefoxOptions()
     options.binary_location = str(firefox_path())
@@ -373,19 +434,21 @@ def _launch_firefox(sink: ForeignRequestSink) -> tuple[WebDriver, list[str]]:
     options.enable_bidi = True  # to hear of every uncaught error, from the first script on
     # Release builds ignore the Remote Settings server pref unless this is set.
     env = {**os.environ, "MOZ_REMOTE_SETTINGS_DEVTOOLS": "1"}
-    service = Service(executable_path=str(geckodriver_path()), env=env, log_output=subprocess.DEVNULL)
-    driver = webdriver.Firefox(options=options, service=service)
+    service = GeckoService(
+        executable_path=str(geckodriver_path()), env=env, log_output=str(log), popen_kw=dict(DRIVER_POPEN)
+    )
+    driver = _remote(service, options, closers)
     errors: list[str] = []
     driver.script.add_javascript_error_handler(lambda entry: errors.append(str(entry.text)))
     return driver, errors
 
 
 def _launch_webkit(
-    sink: ForeignRequestSink, closers: list[Callable[[], None]]
+    sink: ForeignRequestSink, log: Path, closers: list[Callable[[], None]]
 ) -> tuple[WebDriver, list[str]]:
     """MiniBrowser in its own Xvfb display. WebKitWebDriver 2.50 refuses a session that
     names `webSocketUrl` at all, so BiDi stays off (Selenium adds it once `enable_bidi` is set)."""
-    from selenium.webdriver.webkitgtk.service import Service
+    from selenium.webdriver.webkitgtk.service import Service as WebKitService
 
     display = _start_xvfb(closers)
     options = webdriver.WebKitGTKOptions()
@@ -393,8 +456,10 @@ def _launch_webkit(
     options.add_argument("--automation")
     options.proxy = sink.proxy()
     env = {**os.environ, "DISPLAY": display}
-    service = Service(executable_path=str(webkit_driver_path()), env=env, log_output=subprocess.DEVNULL)
-    return webdriver.WebKitGTK(options=options, service=service), []
+    service = WebKitService(
+        executable_path=str(webkit_driver_path()), env=env, log_output=str(log), popen_kw=dict(DRIVER_POPEN)
+    )
+    return _remote(service, options, closers), []
 
 
 def _start_xvfb(closers: list[Callable[[], None]]) -> str:
