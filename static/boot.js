@@ -39,6 +39,7 @@
   const THEMES = ["light", "dark"]; // "system" sets nothing
   const SNAPSHOT_MAX_CHARS = 4096;
   const FULL_LINE = 52;
+  const DAYS_SHOWN = 30; // royal/records.py: the daily row's length
   const CARD = /^[A2-9TJQK][SHDC]$/;
   const RANK_SHOWN = { T: "10" };
   const SUIT_SHOWN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
@@ -156,6 +157,18 @@
       else if (storedText(STATS_KEY) !== null) stat.textContent = "\u2026";
     }
     if (stats.length) stats[0].closest("section, dl")?.setAttribute("aria-busy", "true");
+    // The daily row's empty cells, so the stats panel has its final height before Python.
+    const days = document.getElementById("daily-days");
+    if (days && !days.children.length) {
+      days.setAttribute("aria-busy", "true");
+      days.replaceChildren(...Array.from({ length: DAYS_SHOWN }, emptyDay));
+    }
+  }
+
+  function emptyDay() {
+    const cell = document.createElement("li");
+    cell.className = "day";
+    return cell;
   }
 
   // --- loading progress ---------------------------------------------------------

@@ -26,6 +26,8 @@ PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dat
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   const r = e.getBoundingClientRect();
   return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
+# What follows the parts Python fills in the stats panel: it must not move when they fill.
+BELOW_THE_BOARD = ".days-key, .chart-key, #export-stats"
 FIRST_BOARD_JS = """(() => { new MutationObserver((_, observer) => {
   if (!document.querySelector('#line .card')) return;
   window.__firstBoard = performance.now();
@@ -82,9 +84,10 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     for card in page.locator("#line .card").all():
         expect(card).to_be_disabled()
     expect(page.locator("body")).not_to_have_attribute("data-ready", "")
-    preview_cards, preview_fields = (
+    preview_cards, preview_fields, preview_below = (
         page.evaluate(RECTS_JS, "#line .card"),
         page.evaluate(RECTS_JS, ".fields dd"),
+        page.evaluate(RECTS_JS, BELOW_THE_BOARD),
     )
 
     page.reload()
@@ -92,6 +95,7 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     assert line(page) == saved_line and shown(page)[0]["moves"] == saved[0]["moves"]
     assert page.evaluate(RECTS_JS, "#line .card") == preview_cards, "the cards did not move"
     assert page.evaluate(RECTS_JS, ".fields dd") == preview_fields
+    assert page.evaluate(RECTS_JS, BELOW_THE_BOARD) == preview_below, "the stats panel kept its height"
     assert page.locator("[aria-busy]").count() == 0
 
 
