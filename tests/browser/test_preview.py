@@ -13,7 +13,8 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from gamepage import STATS, click_move, field, line, stat, wait_settled
+from conftest import DESKTOP, PHONE
+from gamepage import STATS, click_move, confirm_loss, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
@@ -36,9 +37,12 @@ FIRST_BOARD_JS = """(() => { new MutationObserver((_, observer) => {
 
 
 @pytest.fixture
-def no_worker(new_context) -> BrowserContext:  # type: ignore[no-untyped-def]
-    """A context without service workers, so that blocking PyScript's core is seen by the page."""
-    context = new_context(service_workers="block")
+def no_worker(new_context, request) -> BrowserContext:  # type: ignore[no-untyped-def]
+    """A context without service workers, so that blocking PyScript's core is seen by the page;
+    desktop-sized, or a phone when the test parametrizes this fixture with "phone"."""
+    size = getattr(request, "param", "desktop")
+    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+    context = new_context(service_workers="block", **(phone if size == "phone" else {"viewport": DESKTOP}))
     context.add_init_script(FIRST_BOARD_JS)
     return context
 
@@ -56,6 +60,7 @@ def shown(page: Page) -> tuple[dict[str, str], dict[str, str]]:
     return {name: field(page, name) for name in FIELDS}, {name: stat(page, name) for name in STATS}
 
 
+@pytest.mark.parametrize("no_worker", ["phone", "desktop"], indirect=True)
 def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
@@ -66,8 +71,7 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
         click_move(page, move)
     wait_settled(page)
     page.locator("#new-game").click()  # a game with moves counts as a loss: stats to show
-    for dialog_confirm in page.locator("dialog[open] [data-confirm]").all():
-        dialog_confirm.click()
+    confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     next_moves = solve(line(page)).moves
     if next_moves:
@@ -111,8 +115,7 @@ def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
     wait_ready(page)
     click_move(page, solve(numbered_deal(7)).moves[0])
     page.locator("#new-game").click()
-    for dialog_confirm in page.locator("dialog[open] [data-confirm]").all():
-        dialog_confirm.click()
+    confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     page.goto(site.url + "static/manifest.webmanifest")  # leave the game (it saves as it goes)
     page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)  # say, saved by an older build
