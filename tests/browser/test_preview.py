@@ -29,6 +29,13 @@ RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
 # What follows the parts Python fills in the stats panel: it must not move when they fill.
 BELOW_THE_BOARD = ".days-key, .chart-key, #export-stats"
+# Chromium's own measure of what moved on the screen (the Layout Instability API), summed
+# from the first frame of each navigation.
+LAYOUT_SHIFT_JS = """(() => { window.__layoutShift = 0;
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) window.__layoutShift += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true }); })();"""
+RELOADS = 4  # before the boot script blocked the first paint, about one reload in two shifted
 FIRST_BOARD_JS = """(() => { new MutationObserver((_, observer) => {
   if (!document.querySelector('#line .card')) return;
   window.__firstBoard = performance.now();
@@ -101,6 +108,25 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     assert page.evaluate(RECTS_JS, ".fields dd") == preview_fields
     assert page.evaluate(RECTS_JS, BELOW_THE_BOARD) == preview_below, "the stats panel kept its height"
     assert page.locator("[aria-busy]").count() == 0
+
+
+@pytest.mark.parametrize("no_worker", ["phone", "desktop"], indirect=True)
+def test_a_reload_mid_game_moves_nothing_on_the_screen(no_worker: BrowserContext, site, wait_ready) -> None:
+    """The saved board is in the first frame (the boot script blocks the first paint until it
+    has drawn), and nothing moves from then until the game has taken over."""
+    no_worker.add_init_script(LAYOUT_SHIFT_JS)
+    page = no_worker.new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    for move in solve(numbered_deal(7)).moves[:2]:
+        click_move(page, move)
+    page.evaluate("scrollTo(0, 0)")
+    for _ in range(RELOADS):
+        page.reload()
+        wait_ready(page)
+        wait_settled(page)
+        page.wait_for_timeout(300)  # the first tick of the clock, notices
+        assert page.evaluate("window.__layoutShift") == 0, "something moved on the screen as the page loaded"
 
 
 def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
