@@ -29,6 +29,7 @@ Fixtures and helpers:
                 survives reloads.
 `network_log`   the URLs of every request made in the test so far.
 PHONE, DESKTOP  the two viewport sizes, for `new_context(viewport=PHONE)`.
+PHONE_CONTEXT   a phone's context options (PHONE, mobile, touch): `new_context(**PHONE_CONTEXT)`.
 
     def test_deal_link(page, open_game):
         open_game(page, "?deal=42")
@@ -53,6 +54,7 @@ from tools.siteserver import SiteServer
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1440, "height": 900}
+PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 TIMEOUT_MS = 60_000
 SUBPATH = "/royal-marriage/"
 # Without the networking flags Chromium keeps trying hosts it cannot reach.
@@ -151,7 +153,7 @@ def new_context(
 @pytest.fixture
 def phone_page(new_context: Callable[..., BrowserContext]) -> Page:
     """A page in a fresh 360x740 touch context."""
-    return new_context(viewport=PHONE, is_mobile=True, has_touch=True).new_page()
+    return new_context(**PHONE_CONTEXT).new_page()
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page
 
-from conftest import DESKTOP, PHONE
+from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import expect_line, line, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
@@ -72,7 +72,7 @@ def background(page: Page) -> str:
 @pytest.mark.parametrize(
     ("name", "options"),
     [
-        ("phone", {"viewport": PHONE, "is_mobile": True, "has_touch": True}),
+        ("phone", PHONE_CONTEXT),
         ("desktop", {"viewport": DESKTOP, "reduced_motion": "reduce"}),
     ],
 )

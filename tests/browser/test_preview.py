@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
-from conftest import DESKTOP, PHONE
+from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import STATS, click_move, confirm_loss, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.snapshot import SNAPSHOT_KEY
@@ -48,8 +48,9 @@ def no_worker(new_context, request) -> BrowserContext:  # type: ignore[no-untype
     """A context without service workers, so that blocking PyScript's core is seen by the page;
     desktop-sized, or a phone when the test parametrizes this fixture with "phone"."""
     size = getattr(request, "param", "desktop")
-    phone = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
-    context = new_context(service_workers="block", **(phone if size == "phone" else {"viewport": DESKTOP}))
+    context = new_context(
+        service_workers="block", **(PHONE_CONTEXT if size == "phone" else {"viewport": DESKTOP})
+    )
     context.add_init_script(FIRST_BOARD_JS)
     return context
 

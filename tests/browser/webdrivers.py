@@ -63,7 +63,6 @@ COMMAND_TIMEOUT_S = BOOT_TIMEOUT_S + 60
 LAUNCH_ATTEMPTS = 3
 LOG_TAIL_CHARS = 2000
 SESSION_TIMEOUT_S = 30  # a new session: the browser starts in about 1 s here, loaded or not
-DRIVER_POPEN = {"start_new_session": True}
 STEP_TIMEOUT_S = 15
 POLL_S = 0.05
 WINDOW = (1440, 900)
@@ -351,8 +350,8 @@ def _close_all(closers: list[Callable[[], None]]) -> None:
 def launch(name: str) -> EngineSession:
     """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink.
 
-    A browser that fails to start, or stops answering while it starts, is started once more
-    from scratch; if that fails too, the error gives the end of each attempt's driver log.
+    A browser that fails to start, or stops answering while it starts, is started again from
+    scratch, up to LAUNCH_ATTEMPTS times; the error then gives the end of each attempt's driver log.
     """
     failures: list[str] = []
     for attempt in range(1, LAUNCH_ATTEMPTS + 1):
@@ -402,23 +401,34 @@ def _launch_once(name: str) -> EngineSession:
         raise
 
 
-def _remote(service: Service, options: Any, closers: list[Callable[[], None]]) -> WebDriver:
-    """Start the driver's `service` and a session on it whose every command has a deadline.
+def _remote(
+    service_class: type[Service],
+    driver: Path,
+    env: dict[str, str],
+    options: Any,
+    log: Path,
+    closers: list[Callable[[], None]],
+) -> WebDriver:
+    """Start the `driver` binary (logging to `log`) and a session on it whose every command
+    has a deadline.
 
     Selenium's browser classes (webdriver.Firefox, webdriver.WebKitGTK) offer no way to set
     that deadline, so the session is opened the way they open it, with a ClientConfig.
     """
+    # A process group of its own: when a session fails half-way, service.stop() leaves the
+    # browser the driver spawned running; killing the group, last, ends it too.
+    service = service_class(
+        executable_path=str(driver), env=env, log_output=str(log), popen_kw={"start_new_session": True}
+    )
     service.start()
-    # The driver runs in a process group of its own (DRIVER_POPEN): when a session fails
-    # half-way, service.stop() leaves the browser it spawned running; this ends it, last.
     group = service.process.pid
     closers.append(lambda: os.killpg(group, signal.SIGKILL))
     closers.append(service.stop)
     config = ClientConfig(remote_server_addr=service.service_url, timeout=SESSION_TIMEOUT_S)
-    driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
-    closers.append(driver.quit)
+    session = webdriver.Remote(command_executor=RemoteConnection(client_config=config), options=options)
+    closers.append(session.quit)
     config.timeout = COMMAND_TIMEOUT_S
-    return driver
+    return session
 
 
 def _launch_firefox(
@@ -435,10 +445,7 @@ def _launch_firefox(
     options.enable_bidi = True  # to hear of every uncaught error, from the first script on
     # Release builds ignore the Remote Settings server pref unless this is set.
     env = {**os.environ, "MOZ_REMOTE_SETTINGS_DEVTOOLS": "1"}
-    service = GeckoService(
-        executable_path=str(geckodriver_path()), env=env, log_output=str(log), popen_kw=dict(DRIVER_POPEN)
-    )
-    driver = _remote(service, options, closers)
+    driver = _remote(GeckoService, geckodriver_path(), env, options, log, closers)
     errors: list[str] = []
     driver.script.add_javascript_error_handler(lambda entry: errors.append(str(entry.text)))
     return driver, errors
@@ -457,10 +464,7 @@ def _launch_webkit(
     options.add_argument("--automation")
     options.proxy = sink.proxy()
     env = {**os.environ, "DISPLAY": display}
-    service = WebKitService(
-        executable_path=str(webkit_driver_path()), env=env, log_output=str(log), popen_kw=dict(DRIVER_POPEN)
-    )
-    return _remote(service, options, closers), []
+    return _remote(WebKitService, webkit_driver_path(), env, options, log, closers), []
 
 
 def _start_xvfb(closers: list[Callable[[], None]]) -> str:
