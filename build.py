@@ -27,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import tomllib
 import zipfile
 from collections.abc import Callable, Sequence
@@ -40,6 +41,7 @@ from tools.siteserver import serve
 ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 NPM_CACHE = ROOT / ".cache" / "npm"
+BYTECODE_CACHE = ROOT / ".cache" / "bytecode"
 SW_TEMPLATE = ROOT / "sw.template.js"
 BOOT_RECORD = ROOT / "boot-record.json"
 
@@ -275,15 +277,26 @@ _IMPORT = re.compile(
     r"^([ \t]*)(?:from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+\(?([\w., \t]*)|import[ \t]+([\w., \t]+))",
     re.MULTILINE,
 )
-# Statements at a module's top level whose indented imports still run at import time.
+# Statements at a module's top level whose indented imports still run at import time,
+# except blocks that never run in the page: a script's own block, and code for Windows
+# (Pyodide's platform is emscripten).
 _TOP_LEVEL_BLOCK = re.compile(r"^(?:try|if|elif|else|except|finally|with)\b")
+_NEVER_RUN_BLOCK = re.compile(
+    r"""^if\s+(?:__name__\s*==\s*["']__main__["']|sys\.platform\s*==\s*["']win32["'])"""
+)
+# The command line's modules: they never run in the page, so the site neither ships them
+# nor keeps what only they import.
+COMMAND_LINE = ("cli.py", "__main__.py")
 
 
 def ship_only_recorded(dist: Path, record: dict[str, list[str]]) -> None:
     """Drop vendor files the recorded boot never requested; trim the standard library.
 
     Python's standard library keeps the modules the recorded runs imported, everything
-    the game's own code imports, and whatever those import when they load.
+    the game's own code imports, and whatever those import when they load; the modules
+    the recorded runs compiled from the zip are shipped as bytecode (compile_stdlib).
+    Those they had from the interpreter's frozen copies (recorded, but not compiled) ship
+    no source: nothing reads it, and a traceback names such a frame `<frozen os>`.
     """
     loaded = {f"{VENDOR.as_posix()}/{name}" for name in record["files"]}
     for path in sorted((dist / VENDOR).rglob("*")):
@@ -291,21 +304,63 @@ def ship_only_recorded(dist: Path, record: dict[str, list[str]]) -> None:
             path.unlink()
     stdlib = dist / STDLIB_ZIP
     with zipfile.ZipFile(io.BytesIO(stdlib.read_bytes())) as full:
-        keep = stdlib_closure(full, {*record["stdlib"], *imported_modules(ROOT / "royal")})
+        files = set(full.namelist())
+        frozen = {module_file(files, name) for name in set(record["stdlib"]) - set(record["bytecode"])}
+        keep = stdlib_closure(full, {*record["stdlib"], *imported_modules(ROOT / "royal")}) - frozen
         with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as trimmed:
             for info in full.infolist():
                 if info.filename in keep:
                     info.compress_type = zipfile.ZIP_DEFLATED
                     trimmed.writestr(info, full.read(info))
+    compile_stdlib(stdlib, record["bytecode"])
     # The lock file lists installable packages; the game installs none.
     lock = json.loads((dist / LOCK_FILE).read_text(encoding="utf-8"))
     (dist / LOCK_FILE).write_text(json.dumps({**lock, "packages": {}}), encoding="utf-8")
 
 
-def imported_modules(package: Path) -> set[str]:
-    """Every module the package's code imports by absolute name (at any depth of the code)."""
+def compile_stdlib(stdlib: Path, modules: Sequence[str]) -> None:
+    """Replace the named modules of the standard library zip by bytecode (tools/bytecode.py).
+
+    The pinned Pyodide compiles them under Node, which comes with npm. The result is kept in
+    .cache/bytecode under a hash of everything it is made from, so a rebuild reuses it.
+    """
+    listing = "\n".join(sorted(set(modules))) + "\n"
+    tools = [ROOT / "tools" / "bytecode.py", ROOT / "tools" / "bytecode.mjs"]
+    key = hashlib.sha256(PYODIDE.integrity.encode() + listing.encode() + stdlib.read_bytes())
+    for tool in tools:
+        key.update(tool.read_bytes())
+    cached = BYTECODE_CACHE / f"{key.hexdigest()[:32]}.zip"
+    if not cached.is_file():
+        node = shutil.which("node")
+        if node is None:
+            sys.exit("build: node is needed to compile the standard library (it comes with npm)")
+        BYTECODE_CACHE.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=BYTECODE_CACHE) as folder:
+            runtime = Path(folder) / "pyodide"
+            extract(fetch_package(PYODIDE), runtime, pick_pyodide)
+            names = Path(folder) / "modules.txt"
+            names.write_text(listing, encoding="utf-8")
+            staged = Path(folder) / "stdlib.zip"
+            done = subprocess.run(
+                [node, str(tools[1]), str(runtime), str(stdlib), str(names), str(staged)],
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            if done.returncode != 0 or not staged.is_file():
+                said = next(filter(None, reversed(done.stderr.strip().splitlines())), "no output")
+                sys.exit(f"build: compiling the standard library failed ({said})")
+            staged.replace(cached)
+    shutil.copyfile(cached, stdlib)
+
+
+def imported_modules(package: Path, leave_out: Sequence[str] = COMMAND_LINE) -> set[str]:
+    """Every module the package's code imports by absolute name (at any depth of the code),
+    but for the files `leave_out` names (relative to the package)."""
     names: set[str] = set()
     for path in package.rglob("*.py"):
+        if path.relative_to(package).as_posix() in leave_out:
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
@@ -313,6 +368,12 @@ def imported_modules(package: Path) -> set[str]:
                 names.add(node.module)
                 names.update(f"{node.module}.{alias.name}" for alias in node.names)
     return names
+
+
+def module_file(files: set[str], module: str) -> str | None:
+    """The file among `files` that holds `module` (``a/b.py`` or ``a/b/__init__.py``), if any."""
+    base = module.replace(".", "/")
+    return next((path for path in (f"{base}.py", f"{base}/__init__.py") if path in files), None)
 
 
 def stdlib_closure(stdlib: zipfile.ZipFile, modules: set[str]) -> set[str]:
@@ -326,8 +387,7 @@ def stdlib_closure(stdlib: zipfile.ZipFile, modules: set[str]) -> set[str]:
     todo = list(modules)
     while todo:
         module = todo.pop()
-        base = module.replace(".", "/")
-        path = next((p for p in (f"{base}.py", f"{base}/__init__.py") if p in files), None)
+        path = module_file(files, module)
         parts = module.split(".")
         todo.extend(".".join(parts[:i]) for i in range(1, len(parts)))
         if path is None or path in seen:
@@ -348,8 +408,8 @@ def _load_time_imports(source: str, package: str) -> set[str]:
         if not found:
             continue
         indent, dots, base, members, plain = found.groups()
-        if indent and not _TOP_LEVEL_BLOCK.match(statement):
-            continue  # inside a function or class: runs only when called
+        if indent and (not _TOP_LEVEL_BLOCK.match(statement) or _NEVER_RUN_BLOCK.match(statement)):
+            continue  # inside a function or a class (runs only when called), or never runs
         if plain is not None:
             names.update(name.split(" as ")[0].strip() for name in plain.split(",") if name.strip())
             continue
@@ -361,15 +421,16 @@ def _load_time_imports(source: str, package: str) -> set[str]:
     return names
 
 
-def write_package_zip(package: Path, out: Path) -> None:
-    """Zip the package's .py files under its own name, byte-for-byte reproducibly.
+def write_package_zip(package: Path, out: Path, leave_out: Sequence[str] = COMMAND_LINE) -> None:
+    """Zip the package's .py files under its own name, byte-for-byte reproducibly, but for
+    the files `leave_out` names (relative to the package).
 
     A fixed timestamp and order mean an unchanged package gives an unchanged zip,
     so an unchanged build keeps its service worker cache name.
     """
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for path in sorted(package.rglob("*.py")):
-            if "__pycache__" not in path.parts:
+            if "__pycache__" not in path.parts and path.relative_to(package).as_posix() not in leave_out:
                 entry = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
                 entry.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(entry, path.read_bytes())

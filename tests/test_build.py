@@ -44,6 +44,7 @@ def test_package_zip_is_reproducible_and_holds_only_python(tmp_path: Path) -> No
     (package / "sub" / "mod.py").write_text("Y = 2\n")
     (package / "sub" / "__pycache__" / "mod.cpython-311.pyc").write_bytes(b"junk")
     (package / "notes.txt").write_text("not code")
+    (package / "cli.py").write_text("import argparse\n")  # the command line: not for the page
     first, second = tmp_path / "a.zip", tmp_path / "b.zip"
     build.write_package_zip(package, first)
     (package / "__init__.py").touch()  # a new mtime must not change the zip
@@ -105,10 +106,17 @@ def test_stdlib_keeps_what_modules_import_when_they_load(tmp_path: Path) -> None
                 "except ImportError:\n    import fallback\n"
             ),
             "re/__init__.py": "def compile(x):\n    import lazy_only\n",
-            "codecs.py": "class C:\n    def m(self):\n        import lazier\n",
+            "codecs.py": (
+                "import sys\nclass C:\n    def m(self):\n        import lazier\n"
+                "if sys.platform == 'win32':\n    import windows_only\nelse:\n    import posix_only\n"
+                'if __name__ == "__main__":\n    import script_only\n'
+            ),
             "fallback.py": "",
             "lazy_only.py": "",
             "lazier.py": "",
+            "windows_only.py": "",
+            "posix_only.py": "",
+            "script_only.py": "",
             "unused.py": "import json\n",
         },
     )
@@ -118,6 +126,7 @@ def test_stdlib_keeps_what_modules_import_when_they_load(tmp_path: Path) -> None
         "re/__init__.py",
         "codecs.py",
         "fallback.py",
+        "posix_only.py",
     }
 
 
@@ -125,6 +134,7 @@ def test_game_imports_are_found_at_any_depth(tmp_path: Path) -> None:
     (tmp_path / "pkg").mkdir()
     (tmp_path / "pkg" / "a.py").write_text("import json\ndef f():\n    from base64 import b64encode\n")
     (tmp_path / "pkg" / "b.py").write_text("from . import a\nfrom collections.abc import Mapping\n")
+    (tmp_path / "pkg" / "cli.py").write_text("import argparse\n")  # the command line's own
     assert build.imported_modules(tmp_path / "pkg") == {
         "json",
         "base64",

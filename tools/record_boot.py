@@ -5,11 +5,11 @@
 Builds the site with the whole runtime into a temporary folder, serves it, and drives
 Chromium through a boot, a whole game and every control (tests/browser/exercise.py),
 then raises a Python error in the page, as a player's game would meet one. It records
-the runtime files the page requested and the standard-library modules Python imported.
-`python3 build.py` then ships only those files, and a standard library of those modules
-plus what the game's code and they import when loading. Run it again after upgrading
-PyScript or Pyodide, or when a browser test says a file is missing from the cache or
-shipped unrequested.
+the runtime files the page requested, the standard-library modules Python imported, and
+which of those it compiled from the zip. `python3 build.py` then ships only those files,
+and a standard library of those modules plus what the game's code and they import when
+loading, the compiled ones as bytecode. Run it again after upgrading PyScript or Pyodide,
+or when a browser test says a file is missing from the cache or shipped unrequested.
 """
 
 from __future__ import annotations
@@ -41,7 +41,10 @@ from pyscript import window
 
 def _modules():
     found = list(sys.modules.items())
-    return "\\n".join(f"{name} {getattr(module, '__file__', '')}" for name, module in found)
+    return "\\n".join(
+        f"{name} {type(getattr(module, '__loader__', None)).__name__} {getattr(module, '__file__', '')}"
+        for name, module in found
+    )
 
 def _fail():
     raise ValueError("a recorded failure")
@@ -78,14 +81,14 @@ def record(chromium: str) -> dict[str, list[str]]:
             browser.close()
         server.stop()
     vendor = server.url + VENDOR.as_posix() + "/"
-    stdlib = sorted(
-        name
-        for name, _, file in (line.partition(" ") for line in modules.splitlines())
-        if STDLIB_MOUNT in file
-    )
+    loaded = [line.split(" ", 2) for line in modules.splitlines()]
+    stdlib = [(name, loader) for name, loader, file in loaded if STDLIB_MOUNT in file]
     return {
         "files": sorted(url.removeprefix(vendor) for url in requested if url.startswith(vendor)),
-        "stdlib": stdlib,
+        "stdlib": sorted(name for name, _ in stdlib),
+        # Compiled from the zip when imported (not frozen into the interpreter): build.py
+        # ships these as bytecode.
+        "bytecode": sorted(name for name, loader in stdlib if loader == "zipimporter"),
     }
 
 
@@ -95,7 +98,10 @@ def main() -> int:
         sys.exit("record_boot: set ROYAL_CHROMIUM to a Chromium binary")
     result = record(chromium)
     BOOT_RECORD.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
-    print(f"{BOOT_RECORD.name}: {len(result['files'])} runtime files, {len(result['stdlib'])} stdlib modules")
+    print(
+        f"{BOOT_RECORD.name}: {len(result['files'])} runtime files, {len(result['stdlib'])} stdlib modules, "
+        f"{len(result['bytecode'])} compiled"
+    )
     return 0
 
 

@@ -11,7 +11,9 @@ bytes the server sends, and drives Debian's Chromium (or ROYAL_CHROMIUM). It pri
 - update bytes: what the next visit downloads after one Python module of royal.zip changed;
 - time to first board (the first card drawn in #line) and time to ready (body[data-ready]),
   cold (fresh context), warm (reload through the service worker) and offline, with a bare
-  page starting the same runtime for comparison (cold; it draws nothing);
+  page for comparison (cold; it draws nothing) starting the same PyScript and Pyodide twice:
+  as the site ships them (trimmed, the standard library as bytecode) and as published
+  (a site built with the whole runtime, as tools/record_boot.py builds it);
 - move latency, median and 95th percentile, over every move of a shortest win of a deal;
 - the solver's time in the page on a full line: a first hint on fresh deals.
 
@@ -40,7 +42,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
-from build import DIST, write_service_worker  # noqa: E402
+from build import DIST, build, write_service_worker  # noqa: E402
 from conftest import CHROMIUM_FLAGS  # noqa: E402
 from royal.deals import numbered_deal  # noqa: E402
 from royal.solver import solve  # noqa: E402
@@ -210,17 +212,21 @@ def first_visit_and_update(playwright, chromium: str, server: CountingServer, di
     return {"first_visit_runtime": runtime, "first_visit_game": game, "update": update}
 
 
-def boots(browser: Browser, server: CountingServer, runs: int) -> dict[str, list[float]]:
+def boots(
+    browser: Browser, server: CountingServer, published: CountingServer, runs: int
+) -> dict[str, list[float]]:
     times: dict[str, list[float]] = {
         name: []
         for name in ("cold_board", "cold_ready", "warm_board", "warm_ready", "offline_board", "offline_ready")
     }
     times["bare_ready"] = []
+    times["bare_published_ready"] = []
     for _ in range(runs):
-        context = fresh_context(browser, service_workers="block")
-        page = context.new_page()
-        times["bare_ready"].append(navigate(page, lambda p=page: p.goto(server.url + "bare.html"))[1])
-        context.close()
+        for name, bare_server in (("bare_ready", server), ("bare_published_ready", published)):
+            context = fresh_context(browser, service_workers="block")
+            page = context.new_page()
+            times[name].append(navigate(page, lambda p=page, s=bare_server: p.goto(s.url + "bare.html"))[1])
+            context.close()
 
         context = fresh_context(browser)
         page = context.new_page()
@@ -277,19 +283,24 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "site"
         shutil.copytree(args.dist, dist)
-        mpy = re.search(
-            r"<mpy-config>.*?</mpy-config>", (dist / "index.html").read_text(encoding="utf-8"), re.S
-        )
-        (dist / "bare.html").write_text(BARE_PAGE.format(mpy=mpy[0] if mpy else ""), encoding="utf-8")
+        whole = Path(folder) / "published"
+        build(whole, record=None)
+        for site in (dist, whole):
+            mpy = re.search(
+                r"<mpy-config>.*?</mpy-config>", (site / "index.html").read_text(encoding="utf-8"), re.S
+            )
+            (site / "bare.html").write_text(BARE_PAGE.format(mpy=mpy[0] if mpy else ""), encoding="utf-8")
         precache = sum((dist / name).stat().st_size for name in precached_files(dist))
         server = CountingServer(dist).start()
+        published = CountingServer(whole).start()
         with sync_playwright() as playwright:
             sizes = first_visit_and_update(playwright, chromium, server, dist)
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-            times = boots(browser, server, args.runs)
+            times = boots(browser, server, published, args.runs)
             page_ms = moves_and_solver(browser, server)
             browser.close()
         server.stop()
+        published.stop()
 
     figures: dict[str, float] = {
         **{f"{name}_bytes": value for name, value in sizes.items()},
@@ -309,7 +320,11 @@ def main() -> int:
             f"{kind:<8} boot     first board {figures[f'{kind}_board_ms']:6.0f} ms   "
             f"ready {figures[f'{kind}_ready_ms']:6.0f} ms   (median of {args.runs})"
         )
-    print(f"bare page        ready {figures['bare_ready_ms']:6.0f} ms (cold, the same runtime, no game)")
+    for name, runtime_kind in (("bare", "shipped"), ("bare_published", "published")):
+        print(
+            f"bare page        ready {figures[f'{name}_ready_ms']:6.0f} ms "
+            f"(cold, no game, the runtime as {runtime_kind})"
+        )
     print(
         f"move             median {figures['move_median_ms']:.1f} ms   p95 {figures['move_p95_ms']:.1f} ms"
         f"   over {len(page_ms['move'])} moves"

@@ -346,3 +346,37 @@ def test_the_trimmed_runtime_shows_a_python_error_with_its_traceback(
     assert f'File "/home/pyodide/royal/deals.py", line {raising}, in parse_deal_number' in text
     assert source[raising - 1].strip() in text
     assert "royal.deals.DealError" in text or "DealError:" in text
+
+
+# Reports, once the game is ready, which standard-library modules Python compiled from source.
+COMPILED_FROM_SOURCE = """
+import sys
+from pyscript import document
+
+zipped = [
+    (name, module.__file__)
+    for name, module in list(sys.modules.items())
+    if type(getattr(module, "__loader__", None)).__name__ == "zipimporter"
+]
+document.body.dataset.fromSource = " ".join(sorted(n for n, f in zipped if not f.endswith(".pyc")))
+document.body.dataset.fromBytecode = str(sum(f.endswith(".pyc") for _, f in zipped))
+"""
+
+
+def test_a_boot_compiles_no_standard_library_module_from_source(
+    page: Page, serve_site, tmp_path: Path, wait_ready
+) -> None:
+    """The runtime's own modules come as bytecode (build.compile_stdlib): a start compiles none."""
+    site = tmp_path / "dist"
+    shutil.copytree(DIST, site)
+    html = (site / "index.html").read_text(encoding="utf-8")
+    start = re.search(r"from royal\.web\.main import start\s+start\(\)", html)
+    assert start is not None
+    (site / "index.html").write_text(
+        html.replace(start[0], start[0] + COMPILED_FROM_SOURCE), encoding="utf-8"
+    )
+    page.goto(serve_site(site, "/royal-marriage/").url + "?deal=7")
+    wait_ready(page)
+    expect(page.locator("body[data-from-bytecode]")).to_be_attached()
+    assert page.evaluate("document.body.dataset.fromSource") == ""
+    assert int(page.evaluate("document.body.dataset.fromBytecode")) > 100
