@@ -367,10 +367,14 @@ class App:
         marks: dict[str, dict[str, str]] = {}
         line = self.game.line
         if self.selected is not None:
-            for move in line.partners(self.selected):
-                marks.setdefault(move.other(self.selected), {})["data-role"] = "partner"
+            moves = line.partners(self.selected)
+            for move in moves:
                 for card in line.enclosed(move):
                     marks.setdefault(card, {})["data-role"] = "enclosed"
+            # After the removals: a card one pairing would remove may be another's partner,
+            # and what the player can pick next matters more than what might vanish.
+            for move in moves:
+                marks.setdefault(move.other(self.selected), {})["data-role"] = "partner"
         if self.hinted is not None:
             for card in (self.hinted.left, self.hinted.right):
                 marks.setdefault(card, {})["data-hint"] = "boundary"

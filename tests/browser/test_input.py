@@ -39,6 +39,21 @@ def selection_marks(position: Line, code: str) -> tuple[set[str], set[str]]:
     return partners, enclosed
 
 
+def test_a_partner_that_another_pairing_would_remove_is_marked_as_a_partner(page: Page, open_game) -> None:
+    """Q♥ 9♥ 6♣ 8♥ 10♥ ...: with 9♥ chosen, 8♥ is a partner, and 9♥-10♥ would remove it."""
+    number, chosen = next(
+        (n, c)
+        for n in range(1, 500)
+        for c in Game.numbered(n).line.cards
+        if set.intersection(*selection_marks(Game.numbered(n).line, c))
+    )
+    partners, enclosed = selection_marks(Game.numbered(number).line, chosen)
+    open_game(page, f"?deal={number}")
+    card(page, chosen).click()
+    assert marked(page, "data-role", "partner") == partners
+    assert marked(page, "data-role", "enclosed") == enclosed - partners
+
+
 def test_selecting_marks_partners_and_cancels(page: Page, open_game) -> None:
     number = winnable_deal(11)
     game = Game.numbered(number)
