@@ -116,3 +116,21 @@ def test_compiling_the_standard_library_twice_gives_the_same_bytes(
         "pkg/__init__.pyc",
         "pkg/mod.pyc",
     ]
+
+
+@pytest.mark.slow
+def test_a_module_that_does_not_compile_stops_the_build_with_its_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(build, "BYTECODE_CACHE", tmp_path / "cache")
+    stdlib = tmp_path / "stdlib.zip"
+    with zipfile.ZipFile(stdlib, "w") as archive:
+        archive.writestr("broken.py", "def f(:\n")
+    before = stdlib.read_bytes()
+    with pytest.raises(SystemExit) as stopped:
+        build.compile_stdlib(stdlib, ["broken"])
+    message = str(stopped.value)
+    assert message.startswith("build: compiling the standard library failed (SyntaxError")
+    assert "\n" not in message and len(message) < 200
+    assert stdlib.read_bytes() == before
+    assert not list((tmp_path / "cache").glob("*.zip"))

@@ -1,5 +1,7 @@
 // Runs tools/bytecode.py inside Pyodide under Node; build.py calls it (see that file).
 //   node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP MODULES_FILE OUT_ZIP
+// A failure prints its message (a Python traceback ends with the error) and exits with 1;
+// left uncaught, Node would print a line of Pyodide's minified source instead.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -9,14 +11,19 @@ if (!out) {
   console.error("usage: node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP MODULES_FILE OUT_ZIP");
   process.exit(2);
 }
-const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: runtime + "/" });
-pyodide.FS.mkdirTree("/work");
-pyodide.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlib)));
-pyodide.FS.writeFile("/work/modules.txt", readFileSync(modules, "utf8"));
-const script = readFileSync(new URL("./bytecode.py", import.meta.url), "utf8");
-pyodide.runPython(
-  `import sys\nsys.argv = ["bytecode.py", "/work/stdlib.zip", "/work/modules.txt", "/work/out.zip"]`,
-);
-pyodide.runPython(script, { filename: "bytecode.py" });
-writeFileSync(out, pyodide.FS.readFile("/work/out.zip"));
+try {
+  const { loadPyodide } = await import(pathToFileURL(join(runtime, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({ indexURL: runtime + "/" });
+  pyodide.FS.mkdirTree("/work");
+  pyodide.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlib)));
+  pyodide.FS.writeFile("/work/modules.txt", readFileSync(modules, "utf8"));
+  const script = readFileSync(new URL("./bytecode.py", import.meta.url), "utf8");
+  pyodide.runPython(
+    `import sys\nsys.argv = ["bytecode.py", "/work/stdlib.zip", "/work/modules.txt", "/work/out.zip"]`,
+  );
+  pyodide.runPython(script, { filename: "bytecode.py" });
+  writeFileSync(out, pyodide.FS.readFile("/work/out.zip"));
+} catch (error) {
+  console.error(String(error?.message ?? error).trim());
+  process.exit(1);
+}
