@@ -54,6 +54,37 @@ def test_a_partner_that_another_pairing_would_remove_is_marked_as_a_partner(page
     assert marked(page, "data-role", "enclosed") == enclosed - partners
 
 
+# A card's ring colours, and the page's colours for a hint, a partner and the chosen card.
+RINGS_JS = """code => {
+  const colour = name => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${name})`;
+    document.body.append(probe);
+    const value = getComputedStyle(probe).color;
+    probe.remove();
+    return value;
+  };
+  const card = document.querySelector(`#line [data-card="${code}"]`);
+  return { shadow: getComputedStyle(card).boxShadow,
+           hint: colour('--hint'), partner: colour('--partner'), chosen: colour('--gold') };
+}"""
+
+
+def test_choosing_a_card_after_a_hint_shows_the_choice_and_keeps_the_hints_partner_ringed(
+    page: Page, open_game
+) -> None:
+    page.emulate_media(reduced_motion="reduce")  # no transitions: the rings as they end up
+    open_game(page, "?deal=7")
+    page.locator("#hint").click()
+    move = solve(numbered_deal(7)).moves[0]
+    expect(card(page, move.left)).to_have_attribute("data-hint", "boundary")
+    card(page, move.left).click()
+    expect(card(page, move.right)).to_have_attribute("data-role", "partner")
+    chosen, partner = page.evaluate(RINGS_JS, move.left), page.evaluate(RINGS_JS, move.right)
+    assert chosen["chosen"] in chosen["shadow"] and chosen["hint"] not in chosen["shadow"]
+    assert partner["partner"] in partner["shadow"] and partner["hint"] in partner["shadow"]
+
+
 def test_selecting_marks_partners_and_cancels(page: Page, open_game) -> None:
     number = winnable_deal(11)
     game = Game.numbered(number)
