@@ -30,7 +30,7 @@ import tarfile
 import tempfile
 import tomllib
 import zipfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from urllib.parse import urlsplit
@@ -305,26 +305,27 @@ def ship_only_recorded(dist: Path, record: dict[str, list[str]]) -> None:
     stdlib = dist / STDLIB_ZIP
     with zipfile.ZipFile(io.BytesIO(stdlib.read_bytes())) as full:
         files = set(full.namelist())
-        frozen = {module_file(files, name) for name in set(record["stdlib"]) - set(record["bytecode"])}
+        compiled = {found for name in record["bytecode"] if (found := module_file(files, name))}
+        frozen = {found for name in record["stdlib"] if (found := module_file(files, name))} - compiled
         keep = stdlib_closure(full, {*record["stdlib"], *imported_modules(ROOT / "royal")}) - frozen
         with zipfile.ZipFile(stdlib, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as trimmed:
             for info in full.infolist():
                 if info.filename in keep:
                     info.compress_type = zipfile.ZIP_DEFLATED
                     trimmed.writestr(info, full.read(info))
-    compile_stdlib(stdlib, record["bytecode"])
+    compile_stdlib(stdlib, compiled)
     # The lock file lists installable packages; the game installs none.
     lock = json.loads((dist / LOCK_FILE).read_text(encoding="utf-8"))
     (dist / LOCK_FILE).write_text(json.dumps({**lock, "packages": {}}), encoding="utf-8")
 
 
-def compile_stdlib(stdlib: Path, modules: Sequence[str]) -> None:
-    """Replace the named modules of the standard library zip by bytecode (tools/bytecode.py).
+def compile_stdlib(stdlib: Path, files: Collection[str]) -> None:
+    """Replace the listed .py files of the standard library zip by bytecode (tools/bytecode.py).
 
     The pinned Pyodide compiles them under Node, which comes with npm. The result is kept in
     .cache/bytecode under a hash of everything it is made from, so a rebuild reuses it.
     """
-    listing = "\n".join(sorted(set(modules))) + "\n"
+    listing = "\n".join(sorted(set(files))) + "\n"
     tools = [ROOT / "tools" / "bytecode.py", ROOT / "tools" / "bytecode.mjs"]
     key = hashlib.sha256(PYODIDE.integrity.encode() + listing.encode() + stdlib.read_bytes())
     for tool in tools:
@@ -338,7 +339,7 @@ def compile_stdlib(stdlib: Path, modules: Sequence[str]) -> None:
         with tempfile.TemporaryDirectory(dir=BYTECODE_CACHE) as folder:
             runtime = Path(folder) / "pyodide"
             extract(fetch_package(PYODIDE), runtime, pick_pyodide)
-            names = Path(folder) / "modules.txt"
+            names = Path(folder) / "files.txt"
             names.write_text(listing, encoding="utf-8")
             staged = Path(folder) / "stdlib.zip"
             done = subprocess.run(

@@ -17,7 +17,7 @@ import pytest
 
 import build
 from build import BOOT_RECORD, DIST, STDLIB_ZIP
-from tools.bytecode import UNCHECKED_HASH, compile_zip, module_name
+from tools.bytecode import UNCHECKED_HASH, compile_zip
 
 SOURCES = {
     "pkg/__init__.py": '"""A package docstring."""\nVALUE = 1\nassert VALUE == 2, "asserts are gone"\n',
@@ -40,15 +40,9 @@ def compiled(tmp_path: Path, name: str = "out.zip") -> Path:
         zipfile.ZipFile(source_zip(tmp_path / "src.zip")) as stdlib,
         zipfile.ZipFile(out, "w") as target,
     ):
-        assert compile_zip(stdlib, target, {"pkg", "pkg.mod"}, "/lib/std.zip") == ["pkg", "pkg.mod"]
+        listed = {"pkg/__init__.py", "pkg/mod.py"}
+        assert compile_zip(stdlib, target, listed, "/lib/std.zip") == ["pkg/__init__.py", "pkg/mod.py"]
     return out
-
-
-def test_module_names_follow_packages() -> None:
-    assert module_name("json/__init__.py") == "json"
-    assert module_name("json/decoder.py") == "json.decoder"
-    assert module_name("os.py") == "os"
-    assert module_name("README.txt") is None
 
 
 def test_named_modules_become_bytecode_alone_and_the_rest_stays(tmp_path: Path) -> None:
@@ -107,7 +101,7 @@ def test_compiling_the_standard_library_twice_gives_the_same_bytes(
         (tmp_path / run).mkdir()
         monkeypatch.setattr(build, "BYTECODE_CACHE", tmp_path / run / "cache")
         stdlib = source_zip(tmp_path / run / "stdlib.zip")
-        build.compile_stdlib(stdlib, ["pkg", "pkg.mod", "other"])
+        build.compile_stdlib(stdlib, ["pkg/__init__.py", "pkg/mod.py", "other.py"])
         results.append(stdlib.read_bytes())
     assert results[0] == results[1]
     assert sorted(zipfile.ZipFile(tmp_path / "first" / "stdlib.zip").namelist()) == [
@@ -128,7 +122,7 @@ def test_a_module_that_does_not_compile_stops_the_build_with_its_error(
         archive.writestr("broken.py", "def f(:\n")
     before = stdlib.read_bytes()
     with pytest.raises(SystemExit) as stopped:
-        build.compile_stdlib(stdlib, ["broken"])
+        build.compile_stdlib(stdlib, ["broken.py"])
     message = str(stopped.value)
     assert message.startswith("build: compiling the standard library failed (SyntaxError")
     assert "\n" not in message and len(message) < 200

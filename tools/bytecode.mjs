@@ -1,14 +1,14 @@
 // Runs tools/bytecode.py inside Pyodide under Node; build.py calls it (see that file).
-//   node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP MODULES_FILE OUT_ZIP
+//   node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP FILES_LIST OUT_ZIP
 // A failure prints its message (a Python traceback ends with the error) and exits with 1;
 // left uncaught, Node would print a line of Pyodide's minified source instead.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [runtime, stdlib, modules, out] = process.argv.slice(2);
+const [runtime, stdlib, files, out] = process.argv.slice(2);
 if (!out) {
-  console.error("usage: node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP MODULES_FILE OUT_ZIP");
+  console.error("usage: node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP FILES_LIST OUT_ZIP");
   process.exit(2);
 }
 try {
@@ -16,10 +16,10 @@ try {
   const pyodide = await loadPyodide({ indexURL: runtime + "/" });
   pyodide.FS.mkdirTree("/work");
   pyodide.FS.writeFile("/work/stdlib.zip", new Uint8Array(readFileSync(stdlib)));
-  pyodide.FS.writeFile("/work/modules.txt", readFileSync(modules, "utf8"));
+  pyodide.FS.writeFile("/work/files.txt", readFileSync(files, "utf8"));
   const script = readFileSync(new URL("./bytecode.py", import.meta.url), "utf8");
   pyodide.runPython(
-    `import sys\nsys.argv = ["bytecode.py", "/work/stdlib.zip", "/work/modules.txt", "/work/out.zip"]`,
+    `import sys\nsys.argv = ["bytecode.py", "/work/stdlib.zip", "/work/files.txt", "/work/out.zip"]`,
   );
   pyodide.runPython(script, { filename: "bytecode.py" });
   writeFileSync(out, pyodide.FS.readFile("/work/out.zip"));

@@ -19,6 +19,12 @@ from royal.line import Line, Move
 from royal.solver import solve
 
 LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
+# Where each element `sel` picks sits in the document (not the viewport: a reload restores the scroll
+# position only to within a few pixels, and that is the browser's doing, not the page's):
+# [x, y, width] each, rounded to pixels.
+RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect();
+  return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
 GAME_KEY = "royal-marriage.game"
 STATS_KEY = "royal-marriage.stats"
 KEPT_GAME = "royal-marriage.unreadable.game.1"

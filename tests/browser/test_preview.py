@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import STATS, click_move, confirm_loss, field, line, stat, wait_settled
+from gamepage import RECTS_JS, STATS, click_move, confirm_loss, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
@@ -22,11 +22,6 @@ from royal.solver import solve
 PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
 PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
-# Where each element sits in the document (not the viewport: a reload restores the scroll
-# position only to within a few pixels, and that is the browser's doing, not the page's).
-RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
-  const r = e.getBoundingClientRect();
-  return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
 # What follows the parts Python fills in the stats panel: it must not move when they fill.
 BELOW_THE_BOARD = ".days-key, .chart-key, #export-stats"
 # Chromium's own measure of what moved on the screen (the Layout Instability API), summed
