@@ -22,15 +22,10 @@ from royal.game import Game, Outcome
 from royal.line import Move, Played
 from royal.links import DealRequest
 from royal.settings import Settings
-from royal.snapshot import SNAPSHOT_KEY, dump_snapshot
+from royal.snapshot import dump_snapshot
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
-
-GAME_KEY = "royal-marriage.game"
-STATS_KEY = "royal-marriage.stats"
-SETTINGS_KEY = "royal-marriage.settings"
-#: Where the lost-game warning was kept ("on"/"off") before settings had a record of their own.
-WARN_KEY = "royal-marriage.warn-lost"
+from royal.storage_keys import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, WARN_KEY
 
 
 class LinkAction(Enum):

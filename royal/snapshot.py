@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
-SNAPSHOT_KEY = "royal-marriage.snapshot"
 VERSION = 1
 
 

@@ -16,10 +16,8 @@ from typing import Protocol, TypeVar
 from royal import describe
 from royal.describe import Notice
 from royal.saves import NewerSave
+from royal.storage_keys import KEPT_PREFIX, PROBE_KEY
 
-#: Unreadable records are moved under this prefix, then the record's kind and a number.
-KEPT_PREFIX = "royal-marriage.unreadable."
-PROBE_KEY = "royal-marriage.probe"
 #: Unreadable records kept aside per kind, numbered from the oldest (1) to the newest; to keep
 #: one more, the oldest is dropped and the others move down a number (the notice says so).
 MAX_KEPT = 20

@@ -8,10 +8,11 @@ import pytest
 from royal import saves
 from royal.backup import BackupError
 from royal.deals import daily_deal_number, numbered_deal
-from royal.session import GAME_KEY, STATS_KEY, Session
+from royal.session import Session
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
+from royal.storage_keys import GAME_KEY, STATS_KEY
 
 DAY = dt.date(2026, 11, 29)
 

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from royal import describe
 from royal.deals import numbered_deal
 from royal.session import Session
-from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
 from royal.storage import MemoryStorage
+from royal.storage_keys import SNAPSHOT_KEY
 
 BOOT_JS = (Path(__file__).resolve().parents[1] / "static" / "boot.js").read_text(encoding="utf-8")
 

@@ -6,7 +6,8 @@ from hypothesis import strategies as st
 
 from budget import examples
 from royal.describe import NO_STORAGE, Notice
-from royal.storage import KEPT_PREFIX, MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
+from royal.storage import MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
+from royal.storage_keys import KEPT_PREFIX
 
 
 class Refusing(MemoryStorage):

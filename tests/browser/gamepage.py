@@ -17,6 +17,7 @@ from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line, Move
 from royal.solver import solve
+from royal.storage_keys import KEPT_PREFIX
 
 LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
 # Where each element `sel` picks sits in the document (not the viewport: a reload restores the scroll
@@ -25,10 +26,8 @@ LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   const r = e.getBoundingClientRect();
   return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
-GAME_KEY = "royal-marriage.game"
-STATS_KEY = "royal-marriage.stats"
-KEPT_GAME = "royal-marriage.unreadable.game.1"
-KEPT_STATS = "royal-marriage.unreadable.stats.1"
+KEPT_GAME = f"{KEPT_PREFIX}game.1"
+KEPT_STATS = f"{KEPT_PREFIX}stats.1"
 #: The eight figures of the stats panel, by their data-stat names, in the order shown.
 STATS = (
     "played",

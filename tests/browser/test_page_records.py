@@ -11,9 +11,7 @@ from playwright.sync_api import Page, expect
 from test_security_policy import WATCH, violations
 
 from gamepage import (
-    GAME_KEY,
     RECTS_JS,
-    STATS_KEY,
     click_move,
     expect_line,
     field,
@@ -29,6 +27,7 @@ from royal.deals import daily_deal_number, numbered_deal
 from royal.line import Line
 from royal.saves import load_stats
 from royal.solver import is_winnable, solve
+from royal.storage_keys import GAME_KEY, STATS_KEY
 
 STORAGE_JS = (
     "() => Object.fromEntries(Object.keys(localStorage).sort().map(k => [k, localStorage.getItem(k)]))"

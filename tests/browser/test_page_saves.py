@@ -6,10 +6,8 @@ from __future__ import annotations
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import (
-    GAME_KEY,
     KEPT_GAME,
     KEPT_STATS,
-    STATS_KEY,
     click_move,
     confirm_loss,
     expect_line,
@@ -26,6 +24,7 @@ from royal.deals import numbered_deal
 from royal.game import Game
 from royal.saves import load_stats
 from royal.solver import solve
+from royal.storage_keys import GAME_KEY, STATS_KEY
 
 NOT_KEPT = "will not be kept"
 

@@ -16,8 +16,8 @@ from playwright.sync_api import BrowserContext, Page, expect
 from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import RECTS_JS, STATS, click_move, confirm_loss, field, line, stat, wait_settled
 from royal.deals import numbered_deal
-from royal.snapshot import SNAPSHOT_KEY
 from royal.solver import solve
+from royal.storage_keys import SNAPSHOT_KEY
 
 PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")

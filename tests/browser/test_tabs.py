@@ -9,10 +9,11 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, TIMEOUT_MS
-from gamepage import GAME_KEY, click_move, expect_line, field, line, notices, stat, stored
+from gamepage import click_move, expect_line, field, line, notices, stat, stored
 from royal import describe
 from royal.line import Line
 from royal.saves import load_game
+from royal.storage_keys import GAME_KEY
 
 RESTORES = """
 window.__restored = [];
