@@ -1,10 +1,13 @@
 """The two layers (docs/architecture.md, "Two layers, one way"): the engine imports nothing
-from the browser or from royal.web, so it runs under CPython; only royal/web/ touches the page."""
+from the browser or from royal.web, so it runs under CPython; only royal/web/ touches the page.
+Around the package, imports run one way too: the tests use the tools, never the reverse."""
 
 import ast
 from pathlib import Path
 
 ROYAL = Path(__file__).resolve().parent.parent / "royal"
+TOOLS = ROYAL.parent / "tools"
+TESTS = ROYAL.parent / "tests"
 BROWSER = {"pyscript", "pyodide", "js"}
 
 
@@ -32,3 +35,21 @@ def test_only_page_and_its_helpers_find_elements_by_id() -> None:
     """App deals in actions and words; Page (and the DOM helpers) own the elements."""
     users = {p.name for p in (ROYAL / "web").glob("*.py") if "by_id" in p.read_text(encoding="utf-8")}
     assert users == {"dom.py", "page.py"}
+
+
+def test_the_tools_import_nothing_from_the_tests() -> None:
+    test_modules = {"tests", *(path.stem for path in TESTS.rglob("*.py"))}
+    tools = [*TOOLS.glob("*.py"), ROYAL.parent / "build.py"]
+    assert len(tools) > 10
+    for path in tools:
+        for name in imported(path):
+            assert name.split(".")[0] not in test_modules, f"{path.name} imports {name}"
+
+
+def test_browser_tests_and_benchmarks_import_no_test_module() -> None:
+    """What tests share lives in their helper modules (tests/browser/gamepage.py), or in tools/."""
+    paths = [*(TESTS / "browser").glob("*.py"), *(TESTS / "benchmarks").glob("*.py")]
+    assert len(paths) > 15
+    for path in paths:
+        for name in imported(path):
+            assert not name.split(".")[0].startswith("test_"), f"{path.name} imports {name}"

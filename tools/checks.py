@@ -14,7 +14,7 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.paths import ROOT
 
 Check = Callable[[Path], bool]
 

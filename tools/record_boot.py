@@ -3,7 +3,7 @@
     .venv/bin/python tools/record_boot.py
 
 Builds the site with the whole runtime into a temporary folder, serves it, and drives
-Chromium through a boot, a whole game and every control (tests/browser/exercise.py),
+Chromium through a boot, a whole game and every control (tools/exercise.py),
 then raises a Python error in the page, as a player's game would meet one. It records
 the runtime files the page requested, the standard-library modules Python imported, and
 which of those it compiled from the zip. `python3 build.py` then ships only those files,
@@ -15,21 +15,19 @@ or when a browser test says a file is missing from the cache or shipped unreques
 from __future__ import annotations
 
 import json
-import os
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from build import BOOT_RECORD, VENDOR, build  # noqa: E402
-from conftest import CHROMIUM_FLAGS  # noqa: E402
-from exercise import exercise  # noqa: E402
-from tools.siteserver import SiteServer  # noqa: E402
-from tools.testenv import SYSTEM_CHROMIUM  # noqa: E402
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
+from tools.exercise import exercise  # noqa: E402
+from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 STDLIB_MOUNT = "/lib/python314.zip/"
 # A second Python script sharing the game's interpreter: reports the imported modules,
@@ -67,7 +65,7 @@ def record(chromium: str) -> dict[str, list[str]]:
             ),
             encoding="utf-8",
         )
-        server = SiteServer(dist, "/royal-marriage/", quiet=True).start()
+        server = SiteServer(dist, SUBPATH, quiet=True).start()
         requested: set[str] = set()
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
@@ -93,9 +91,9 @@ def record(chromium: str) -> dict[str, list[str]]:
 
 
 def main() -> int:
-    chromium = os.environ.get("ROYAL_CHROMIUM") or (str(SYSTEM_CHROMIUM) if SYSTEM_CHROMIUM.exists() else "")
-    if not chromium:
-        sys.exit("record_boot: set ROYAL_CHROMIUM to a Chromium binary")
+    chromium = chromium_binary()
+    if not Path(chromium).is_file():
+        sys.exit(f"record_boot: no Chromium at {chromium}; set ROYAL_CHROMIUM to a Chromium binary")
     result = record(chromium)
     BOOT_RECORD.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     print(

@@ -7,12 +7,17 @@ The PNGs are committed, so building the site never needs a browser.
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 from playwright.sync_api import Page, sync_playwright
 
-ICONS = Path(__file__).resolve().parent.parent / "static" / "icons"
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary
+from tools.paths import ROOT
+
+ICONS = ROOT / "static" / "icons"
 # The SVG is full-bleed with its motif inside the maskable safe circle, so the
 # manifest names icon-512.png for both the "any" and the "maskable" purpose.
 OUTPUTS = {"icon-192.png": 192, "icon-512.png": 512}
@@ -31,10 +36,7 @@ def render(page: Page, size: int, out: Path) -> None:
 
 def main() -> None:
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--disable-gpu"],
-        )
+        browser = playwright.chromium.launch(executable_path=chromium_binary(), args=CHROMIUM_FLAGS)
         page = browser.new_page()
         for name, size in OUTPUTS.items():
             render(page, size, ICONS / name)

@@ -11,7 +11,6 @@ smaller, with no visible loss.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
 import sys
@@ -19,13 +18,13 @@ from pathlib import Path
 
 from playwright.sync_api import Page, ViewportSize, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from build import DIST  # noqa: E402
-from royal.deals import numbered_deal  # noqa: E402
-from royal.solver import solve  # noqa: E402
-from tools.siteserver import SiteServer  # noqa: E402
+from royal.deals import numbered_deal
+from royal.solver import solve
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary
+from tools.paths import DIST, ROOT
+from tools.siteserver import SUBPATH, SiteServer
 
 OUT = ROOT / "static" / "screenshots"
 DEAL = 7
@@ -58,12 +57,9 @@ def main() -> None:
     if not (DIST / "index.html").is_file():
         sys.exit("render_screenshots: build the site first (python3 build.py)")
     OUT.mkdir(exist_ok=True)
-    server = SiteServer(DIST, "/royal-marriage/", quiet=True).start()
+    server = SiteServer(DIST, SUBPATH, quiet=True).start()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium"),
-            args=["--no-sandbox", "--disable-gpu"],
-        )
+        browser = playwright.chromium.launch(executable_path=chromium_binary(), args=CHROMIUM_FLAGS)
         for name, (viewport, touch) in SHOTS.items():
             context = browser.new_context(
                 viewport=viewport, is_mobile=touch, has_touch=touch, reduced_motion="reduce"

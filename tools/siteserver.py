@@ -12,6 +12,8 @@ import threading
 from pathlib import Path
 from typing import BinaryIO
 
+# Where GitHub Pages serves this project site, and so where the tests and tools serve it.
+SUBPATH = "/royal-marriage/"
 # Types the runtime needs that Python's table lacks or gets wrong on some systems.
 MIME_TYPES = {
     ".wasm": "application/wasm",

@@ -1,7 +1,7 @@
 """Set up what the tests need: the test venv and the browsers, installed when missing.
 
-    python3 tools/testenv.py          set everything up, then print the variables the tests read
-    python3 tools/testenv.py --lock   write requirements-dev.lock from requirements-dev.txt
+    python3 -m tools.testenv          set everything up, then print the variables the tests read
+    python3 -m tools.testenv --lock   write requirements-dev.lock from requirements-dev.txt
 
 `python3 build.py test` calls `prepare()` before it builds the site and runs pytest with
 `TestEnv.variables` in the environment. Standard library only: it runs before the venv exists.
@@ -24,14 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.chromium import SYSTEM_CHROMIUM
+from tools.paths import CACHE, ROOT
+
 VENV = ROOT / ".venv"
 REQUIREMENTS = ROOT / "requirements-dev.txt"
 LOCK = ROOT / "requirements-dev.lock"
 # The locker, in a venv of its own under .cache/: it writes the lock, it is not a test tool.
 LOCKER = "uv==0.13.9"
-LOCKER_VENV = ROOT / ".cache" / "locker"
-SYSTEM_CHROMIUM = Path("/usr/bin/chromium")
+LOCKER_VENV = CACHE / "locker"
 
 
 @dataclass(frozen=True)

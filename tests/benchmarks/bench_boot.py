@@ -38,19 +38,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
 from build import DIST, build, write_service_worker  # noqa: E402
-from conftest import CHROMIUM_FLAGS  # noqa: E402
 from royal.deals import numbered_deal  # noqa: E402
 from royal.solver import solve  # noqa: E402
-from tools.siteserver import SiteHandler, SiteServer  # noqa: E402
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
+from tools.siteserver import SUBPATH, SiteHandler, SiteServer  # noqa: E402
 
 DEAL = 7
 SOLVER_DEALS = (11, 12, 13, 14, 15)
-PREFIX = "/royal-marriage/"
 READY = "body[data-ready]"
 TIMEOUT_MS = 120_000
 VENDOR = "static/vendor/"
@@ -108,7 +107,7 @@ class CountingServer(SiteServer):
     """The site server, adding up the bytes of every file it sends, by path."""
 
     def __init__(self, root: Path) -> None:
-        super().__init__(root, PREFIX, quiet=True)
+        super().__init__(root, SUBPATH, quiet=True)
         self.RequestHandlerClass = CountingHandler
         self.lock = threading.Lock()
         self.sent: dict[str, int] = {}
@@ -126,7 +125,7 @@ class CountingHandler(SiteHandler):
     def send_head(self):  # type: ignore[no-untyped-def]
         body = super().send_head()
         if body is not None:
-            path = self.path.split("?")[0].removeprefix(PREFIX) or "index.html"
+            path = self.path.split("?")[0].removeprefix(SUBPATH) or "index.html"
             with self.server.lock:
                 self.server.sent[path] = self.server.sent.get(path, 0) + os.fstat(body.fileno()).st_size
         return body
@@ -279,7 +278,7 @@ def main() -> int:
     if not (args.dist / "index.html").exists():
         print(f"{args.dist} is not built: run python3 build.py first", file=sys.stderr)
         return 2
-    chromium = os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium")
+    chromium = chromium_binary()
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "site"
         shutil.copytree(args.dist, dist)

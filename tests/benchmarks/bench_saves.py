@@ -5,7 +5,7 @@
 Prints the time to load (docs/saves.md): a format 1 record of 33,000 events (hint, move,
 undo over 11,000 positions, the case that once took a minute), one of 100,000 events (the
 most format 1 held), and the largest format 2 record (50 moves in play, or one move with 50
-redo moves). With ``--page`` (needs dist/ and ROYAL_CHROMIUM or /usr/bin/chromium) it also
+redo moves). With ``--page`` (needs dist/ and ROYAL_CHROMIUM or Debian's chromium) it also
 loads each record in Chromium, with the Pyodide and the package the site ships, timed by
 Python in the page. The target: every load well under a second in the page.
 
@@ -16,13 +16,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
 from royal.deals import numbered_deal  # noqa: E402
 from royal.game import Game  # noqa: E402
@@ -102,11 +101,11 @@ def in_page(texts: dict[str, str]) -> None:
     from playwright.sync_api import sync_playwright
 
     from build import DIST
-    from conftest import CHROMIUM_FLAGS
-    from tools.siteserver import SiteServer
+    from tools.chromium import CHROMIUM_FLAGS, chromium_binary
+    from tools.siteserver import SUBPATH, SiteServer
 
-    server = SiteServer(DIST, "/royal-marriage/", quiet=True).start()
-    chromium = os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium")
+    server = SiteServer(DIST, SUBPATH, quiet=True).start()
+    chromium = chromium_binary()
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
         page = browser.new_page()

@@ -23,12 +23,12 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "browser")]
+sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from build import DIST  # noqa: E402
-from conftest import CHROMIUM_FLAGS  # noqa: E402
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
 MEDIAN_MS, WORST_MS = 16.0, 50.0
@@ -90,7 +90,7 @@ def main() -> int:
     if not (DIST / "royal.zip").exists():
         print("dist/ is not built: run python3 build.py first", file=sys.stderr)
         return 2
-    chromium = os.environ.get("ROYAL_CHROMIUM", "/usr/bin/chromium")
+    chromium = chromium_binary()
     with tempfile.TemporaryDirectory() as folder:
         root = Path(folder)
         (root / "index.html").write_text(PAGE)

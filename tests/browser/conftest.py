@@ -4,7 +4,7 @@ Run through `python3 build.py test`, which builds dist/ and sets ROYAL_CHROMIUM.
 Built on pytest-playwright: its `browser`, `context`, `page` and `new_context`
 fixtures work as documented there, with these changes made here:
 
-- Chromium is ROYAL_CHROMIUM, launched with the flags this machine needs.
+- Chromium is ROYAL_CHROMIUM, launched with the flags this machine needs (tools/chromium.py).
 - Every context records every request (service workers' included) and every
   page's uncaught errors: after the test, one request that left 127.0.0.1 or one
   uncaught page error fails it.
@@ -50,23 +50,13 @@ import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, Request, expect
 
 from build import DIST
-from tools.siteserver import SiteServer
+from tools.chromium import CHROMIUM_FLAGS
+from tools.siteserver import SUBPATH, SiteServer
 
 PHONE = {"width": 360, "height": 740}
 DESKTOP = {"width": 1440, "height": 900}
 PHONE_CONTEXT = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
 TIMEOUT_MS = 60_000
-SUBPATH = "/royal-marriage/"
-# Without the networking flags Chromium keeps trying hosts it cannot reach.
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 LOCAL_HOSTS = {"127.0.0.1"}
 INERT_SCHEMES = {"data", "blob", "about"}
 

@@ -26,6 +26,13 @@ LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   const r = e.getBoundingClientRect();
   return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
+# Installed before any of the page's own scripts run (init scripts are not subject to the
+# Content-Security-Policy): collects each violation the page reports, read by policy_violations.
+WATCH_POLICY = """
+window.__violations = [];
+document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
+  `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));
+"""
 KEPT_GAME = f"{KEPT_PREFIX}game.1"
 KEPT_STATS = f"{KEPT_PREFIX}stats.1"
 #: The eight figures of the stats panel, by their data-stat names, in the order shown.
@@ -114,6 +121,11 @@ def marked(page: Page, attribute: str, value: str) -> set[str]:
             [attribute, value],
         )
     )
+
+
+def policy_violations(page: Page, console: list[str]) -> list[str]:
+    """What WATCH_POLICY collected, and the policy's complaints among the ``console`` messages."""
+    return page.evaluate("window.__violations") + [m for m in console if "Content Security Policy" in m]
 
 
 def notices(page: Page) -> list[str]:

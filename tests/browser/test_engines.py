@@ -15,12 +15,11 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from build import DIST
-from conftest import SUBPATH
 from gamepage import STATS
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.solver import solve
-from tools.siteserver import SiteServer
+from tools.siteserver import SUBPATH, SiteServer
 from webdrivers import ENGINES, EngineSession, launch
 
 # Selenium's own WebKitGTK class still passes the driver's address the old way.

@@ -13,7 +13,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Page, expect
 
 from build import BOOT_RECORD, DIST, site_files, write_service_worker
-from exercise import exercise
+from tools.exercise import exercise
 from tools.siteserver import SiteServer
 
 MARKER = ("royal-offline-test", "kept")

@@ -8,15 +8,16 @@ import json
 from pathlib import Path
 
 from playwright.sync_api import Page, expect
-from test_security_policy import WATCH, violations
 
 from gamepage import (
     RECTS_JS,
+    WATCH_POLICY,
     click_move,
     expect_line,
     field,
     line,
     marked,
+    policy_violations,
     shortest_stuck_deal,
     stat,
     stored,
@@ -208,7 +209,7 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     """Under the page's Content-Security-Policy: the Blob download and the file reading pass it."""
     console: list[str] = []
     first = new_context().new_page()
-    first.add_init_script(WATCH)
+    first.add_init_script(WATCH_POLICY)
     first.on("console", lambda message: console.append(message.text))
     number = winnable_deal(3)
     first.goto(site.url + f"?deal={number}")
@@ -230,10 +231,10 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     assert data["kind"] == "backup" and data["game"]["game"]["number"] == playing
     expect(first.locator("#backup-status")).to_contain_text(download.suggested_filename)
 
-    assert violations(first, console) == []
+    assert policy_violations(first, console) == []
 
     second = new_context().new_page()
-    second.add_init_script(WATCH)
+    second.add_init_script(WATCH_POLICY)
     second.on("console", lambda message: console.append(message.text))
     second.goto(site.url)
     wait_ready(second)
@@ -265,7 +266,7 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     expect(second.locator("[data-stat=played]")).to_have_text("0")
     expect(second.locator("[data-stat=perfect-wins]")).to_have_text("0")
     expect(second.locator("[data-field=moves]")).to_have_text("1")
-    assert violations(second, console) == []
+    assert policy_violations(second, console) == []
 
 
 def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, tmp_path: Path) -> None:

@@ -10,16 +10,9 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page
 
 from build import DIST
-from gamepage import click_move, winnable_deal
+from gamepage import WATCH_POLICY, click_move, policy_violations, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
-
-# Installed before any of the page's own scripts run (init scripts are not subject to the policy).
-WATCH = """
-window.__violations = [];
-document.addEventListener("securitypolicyviolation", (e) => window.__violations.push(
-  `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`));
-"""
 
 # Waits without a string predicate: Playwright evaluates those with eval, which the policy stops.
 FIRST_VIOLATION = """() => window.__violations.length ? window.__violations[0] : new Promise((resolve) =>
@@ -32,14 +25,10 @@ def policy(page: Page) -> dict[str, list[str]]:
     return {words[0]: words[1:] for words in directives}
 
 
-def violations(page: Page, console: list[str]) -> list[str]:
-    return page.evaluate("window.__violations") + [m for m in console if "Content Security Policy" in m]
-
-
 def test_the_game_boots_and_plays_with_no_policy_violation(page: Page, open_game) -> None:
     console: list[str] = []
     page.on("console", lambda message: console.append(message.text))
-    page.add_init_script(WATCH)
+    page.add_init_script(WATCH_POLICY)
     number = winnable_deal()
     open_game(page, f"?deal={number}")
     moves = solve(numbered_deal(number)).moves
@@ -50,7 +39,7 @@ def test_the_game_boots_and_plays_with_no_policy_violation(page: Page, open_game
     page.locator("#redo").click()
     page.reload()
     page.wait_for_selector("body[data-ready]", state="attached")
-    assert violations(page, console) == []
+    assert policy_violations(page, console) == []
 
 
 def test_the_policy_allows_only_the_site_and_webassembly(page: Page, open_game) -> None:
@@ -65,7 +54,7 @@ def test_the_policy_allows_only_the_site_and_webassembly(page: Page, open_game) 
 
 
 def test_the_browser_enforces_it_on_inline_script(page: Page, open_game) -> None:
-    page.add_init_script(WATCH)
+    page.add_init_script(WATCH_POLICY)
     open_game(page)
     ran = page.evaluate(
         """() => {
@@ -94,7 +83,7 @@ def test_pyscript_still_needs_unsafe_eval(browser: Browser, serve_site, tmp_path
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.add_init_script(WATCH)
+        page.add_init_script(WATCH_POLICY)
         page.goto(serve_site(strict, "/royal-marriage/").url)
         first = page.evaluate(FIRST_VIOLATION)
         assert first.startswith("script-src blocked eval") and "/static/vendor/pyscript/core" in first

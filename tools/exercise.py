@@ -1,9 +1,10 @@
 """Use every part of the game once, as a player would: the boot, a whole game, every panel.
 
-The recorded boot (tools/record_boot.py) and the tests of what the site ships run this
-same routine, so a panel added to the page is covered by both without naming it here:
-every visible button, checkbox and disclosure is used once, and whatever dialog one opens
-has its checkboxes flipped and back, then is cancelled.
+The recorded boot (tools/record_boot.py) and the tests of what the site ships
+(tests/browser/test_offline.py) run this same routine, so a panel added to the page is
+covered by both without naming it here: every visible button, checkbox and disclosure is
+used once, and whatever dialog one opens has its checkboxes flipped and back, then is
+cancelled.
 """
 
 from __future__ import annotations
