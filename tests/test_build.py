@@ -1,4 +1,4 @@
-"""build.py: pinned runtime, reproducible package zip, service worker."""
+"""The build (tools/site.py and its parts): pinned runtime, reproducible package zip, service worker."""
 
 from __future__ import annotations
 
@@ -13,13 +13,15 @@ from pathlib import Path
 
 import pytest
 
-import build
-from build import AXE, DIST, PYODIDE, PYODIDE_FILES, PYSCRIPT
+from tools import runtime, service_worker, site
+from tools.paths import BOOT_RECORD, DIST, VENDOR
+from tools.runtime import AXE, PYODIDE, PYODIDE_FILES, PYSCRIPT
+from tools.stdlib import imported_modules, stdlib_closure
 
 
 def test_integrity_matches_npm_format() -> None:
     # Known value: sha512 of b"" as npm writes it.
-    assert build.integrity_of(b"") == (
+    assert runtime.integrity_of(b"") == (
         "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUdBeoGlODJ6+SfaPg=="
     )
 
@@ -30,11 +32,11 @@ def test_cached_tarballs_are_named_as_npm_pack_names_them() -> None:
 
 
 def test_runtime_picks_skip_maps_and_unneeded_files() -> None:
-    assert build.pick_pyscript("package/dist/core.js") == "core.js"
-    assert build.pick_pyscript("package/dist/core.js.map") is None
-    assert build.pick_pyscript("package/src/core.js") is None
-    assert build.pick_pyodide("package/pyodide.asm.wasm") == "pyodide.asm.wasm"
-    assert build.pick_pyodide("package/pyodide.js") is None
+    assert runtime.pick_pyscript("package/dist/core.js") == "core.js"
+    assert runtime.pick_pyscript("package/dist/core.js.map") is None
+    assert runtime.pick_pyscript("package/src/core.js") is None
+    assert runtime.pick_pyodide("package/pyodide.asm.wasm") == "pyodide.asm.wasm"
+    assert runtime.pick_pyodide("package/pyodide.js") is None
 
 
 def test_package_zip_is_reproducible_and_holds_only_python(tmp_path: Path) -> None:
@@ -46,9 +48,9 @@ def test_package_zip_is_reproducible_and_holds_only_python(tmp_path: Path) -> No
     (package / "notes.txt").write_text("not code")
     (package / "cli.py").write_text("import argparse\n")  # the command line: not for the page
     first, second = tmp_path / "a.zip", tmp_path / "b.zip"
-    build.write_package_zip(package, first)
+    site.write_package_zip(package, first)
     (package / "__init__.py").touch()  # a new mtime must not change the zip
-    build.write_package_zip(package, second)
+    site.write_package_zip(package, second)
     assert first.read_bytes() == second.read_bytes()
     assert zipfile.ZipFile(first).namelist() == ["pkg/__init__.py", "pkg/sub/mod.py"]
 
@@ -64,26 +66,26 @@ def test_service_worker_lists_every_file_by_hash_and_versions_by_content(tmp_pat
     (tmp_path / "static").mkdir()
     (tmp_path / "index.html").write_text("<p>one</p>")
     (tmp_path / "static" / "app.css").write_text("p {}")
-    version = build.write_service_worker(tmp_path)
+    version = service_worker.write_service_worker(tmp_path)
     assert files_of(tmp_path) == {
         "index.html": hashlib.sha256(b"<p>one</p>").hexdigest(),
         "static/app.css": hashlib.sha256(b"p {}").hexdigest(),
     }
-    assert build.write_service_worker(tmp_path) == version
+    assert service_worker.write_service_worker(tmp_path) == version
     (tmp_path / "index.html").write_text("<p>two</p>")
-    assert build.write_service_worker(tmp_path) != version
+    assert service_worker.write_service_worker(tmp_path) != version
 
 
 def test_built_site_ships_the_recorded_runtime_and_lists_every_file() -> None:
-    record = json.loads(build.BOOT_RECORD.read_text())
-    vendor = sorted(p.relative_to(DIST / build.VENDOR).as_posix() for p in (DIST / build.VENDOR).rglob("*.*"))
+    record = json.loads(BOOT_RECORD.read_text())
+    vendor = sorted(p.relative_to(DIST / VENDOR).as_posix() for p in (DIST / VENDOR).rglob("*.*"))
     assert vendor == record["files"]
     assert {f"pyodide/{name}" for name in PYODIDE_FILES} <= set(vendor)
     assert "pyscript/core.js" in vendor
     assert not list(DIST.rglob("*.map"))
     assert "royal/__init__.py" in zipfile.ZipFile(DIST / "royal.zip").namelist()
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
-    online = build.online_only(DIST)
+    online = service_worker.online_only(DIST)
     assert "static/screenshots/preview.png" in online, "the link-preview image is for others to fetch"
     assert sorted(files_of(DIST)) == [f for f in files if f != "sw.js" and f not in online]
 
@@ -120,7 +122,7 @@ def test_stdlib_keeps_what_modules_import_when_they_load(tmp_path: Path) -> None
             "unused.py": "import json\n",
         },
     )
-    assert build.stdlib_closure(stdlib, {"json.decoder"}) == {
+    assert stdlib_closure(stdlib, {"json.decoder"}) == {
         "json/__init__.py",
         "json/decoder.py",
         "re/__init__.py",
@@ -135,7 +137,7 @@ def test_game_imports_are_found_at_any_depth(tmp_path: Path) -> None:
     (tmp_path / "pkg" / "a.py").write_text("import json\ndef f():\n    from base64 import b64encode\n")
     (tmp_path / "pkg" / "b.py").write_text("from . import a\nfrom collections.abc import Mapping\n")
     (tmp_path / "pkg" / "cli.py").write_text("import argparse\n")  # the command line's own
-    assert build.imported_modules(tmp_path / "pkg") == {
+    assert imported_modules(tmp_path / "pkg", site.COMMAND_LINE) == {
         "json",
         "base64",
         "base64.b64encode",
@@ -148,7 +150,7 @@ def test_page_gets_the_plugin_list_of_the_config(tmp_path: Path) -> None:
     page, config = tmp_path / "index.html", tmp_path / "pyscript.toml"
     page.write_text("<body>\n  <mpy-config></mpy-config>\n</body>")
     config.write_text('name = "x"\nplugins = ["!py-editor", "!donkey"]\n')
-    html = build.page_html(page, config)
+    html = site.page_html(page, config)
     body = html[html.index("<mpy-config>") + len("<mpy-config>") : html.index("</mpy-config>")]
     assert tomllib.loads(body) == {"plugins": ["!py-editor", "!donkey"]}
     assert html.startswith("<body>\n  <mpy-config>") and html.endswith("</mpy-config>\n</body>")
@@ -159,7 +161,7 @@ def test_page_without_an_empty_mpy_config_is_refused(tmp_path: Path) -> None:
     page.write_text('<mpy-config>plugins = ["!donkey"]</mpy-config>')
     config.write_text('plugins = ["!donkey"]\n')
     with pytest.raises(SystemExit, match="mpy-config"):
-        build.page_html(page, config)
+        site.page_html(page, config)
 
 
 def test_built_page_and_config_turn_off_the_same_plugins() -> None:
@@ -178,9 +180,9 @@ def test_link_previews_get_absolute_addresses_only_when_the_site_address_is_know
         '<link rel="icon" href="./static/icon.svg">\n<mpy-config></mpy-config>'
     )
     config.write_text("plugins = []\n")
-    relative = build.page_html(page, config)
+    relative = site.page_html(page, config)
     assert 'content="./"' in relative and 'content="./static/shot.png"' in relative
-    absolute = build.page_html(page, config, "https://example.org/royal-marriage")
+    absolute = site.page_html(page, config, "https://example.org/royal-marriage")
     assert '<meta property="og:url" content="https://example.org/royal-marriage/">' in absolute
     assert (
         '<meta property="og:image" content="https://example.org/royal-marriage/static/shot.png">' in absolute
@@ -205,7 +207,7 @@ def test_extract_refuses_a_member_named_outside_its_folder(tmp_path: Path, name:
     tarball = tarball_with(tmp_path / "evil.tgz", {"package/dist/core.js": b"ok", name: b"evil"})
     dest = tmp_path / "a" / "b" / "out"
     with pytest.raises(SystemExit, match="outside its folder"):
-        build.extract(tarball, dest, lambda member: member.removeprefix("package/"))
+        runtime.extract(tarball, dest, lambda member: member.removeprefix("package/"))
     assert not dest.exists()  # refused whole, before anything was written
     assert not (tmp_path / "a" / "escaped.js").exists() and not Path("/tmp/royal-escaped.js").exists()
 
@@ -213,16 +215,16 @@ def test_extract_refuses_a_member_named_outside_its_folder(tmp_path: Path, name:
 def test_extract_refuses_a_pick_that_leads_outside(tmp_path: Path) -> None:
     tarball = tarball_with(tmp_path / "t.tgz", {"package/x.js": b"x"})
     with pytest.raises(SystemExit, match="outside"):
-        build.extract(tarball, tmp_path / "out", lambda member: "../x.js")
+        runtime.extract(tarball, tmp_path / "out", lambda member: "../x.js")
     assert not (tmp_path / "x.js").exists()
 
 
 @pytest.fixture
 def no_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A private npm cache folder for build.py, and npm pointed at a registry that is not there."""
+    """A private npm cache folder for the build, and npm pointed at a registry that is not there."""
     cache = tmp_path / "npm"
     cache.mkdir()
-    monkeypatch.setattr(build, "NPM_CACHE", cache)
+    monkeypatch.setattr(runtime, "NPM_CACHE", cache)
     monkeypatch.setenv("npm_config_registry", "http://127.0.0.1:9/")
     monkeypatch.setenv("npm_config_cache", str(tmp_path / "npm-own-cache"))
     monkeypatch.setenv("npm_config_fetch_retries", "0")
@@ -243,7 +245,7 @@ def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_o
     dist.mkdir()
     (dist / "index.html").write_text("the previous build")
     with pytest.raises(SystemExit) as failed:
-        build.build(dist)
+        site.build(dist)
     message = str(failed.value.code)
     assert "\n" not in message and message.startswith("build: @pyscript/core@0.7.31 ")
     assert ("does not match its pinned integrity hash" if tampered else "is not cached") in message
@@ -255,13 +257,13 @@ def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_o
 
 def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) -> None:
     shutil.copyfile(DIST.parent / ".cache" / "npm" / AXE.tarball.name, AXE.tarball)
-    script = build.axe_script()
+    script = runtime.axe_script()
     genuine = script.read_bytes()
     assert genuine.startswith(b"/*") and b"axe" in genuine[:200]
     script.write_bytes(genuine.replace(b"axe", b"evil", 1))
-    assert build.axe_script().read_bytes() == genuine  # a changed copy is replaced
+    assert runtime.axe_script().read_bytes() == genuine  # a changed copy is replaced
     with AXE.tarball.open("r+b") as tarball:
         tarball.seek(500)
         tarball.write(b"tampered")
     with pytest.raises(SystemExit, match=r"axe-core@4\.14\.1 does not match its pinned integrity hash"):
-        build.axe_script()
+        runtime.axe_script()

@@ -1,4 +1,4 @@
-"""tools/bytecode.py and build.py's use of it: the standard library ships as bytecode.
+"""tools/bytecode.py and the build's use of it (tools/stdlib.py): the standard library ships as bytecode.
 
 compile_zip is plain Python, so it is tried here under CPython (its bytecode is then CPython's);
 the build runs it in Pyodide under Node, checked on the built site and, slowly, end to end.
@@ -15,9 +15,10 @@ from pathlib import Path
 
 import pytest
 
-import build
-from build import BOOT_RECORD, DIST, STDLIB_ZIP
 from tools.bytecode import UNCHECKED_HASH, compile_zip
+from tools.paths import BOOT_RECORD, DIST
+from tools.site import STDLIB_ZIP
+from tools.stdlib import compile_stdlib, module_file
 
 SOURCES = {
     "pkg/__init__.py": '"""A package docstring."""\nVALUE = 1\nassert VALUE == 2, "asserts are gone"\n',
@@ -83,10 +84,10 @@ def test_the_site_ships_the_compiled_modules_as_pyodides_bytecode() -> None:
     names = set(archive.namelist())
     files = {path.removesuffix("c") for path in names}
     for module in record["bytecode"]:
-        path = build.module_file(files, module)
+        path = module_file(files, module)
         assert path is not None and f"{path}c" in names and path not in names, module
     for module in set(record["stdlib"]) - set(record["bytecode"]):  # frozen into the interpreter
-        assert build.module_file(files, module) is None, module
+        assert module_file(files, module) is None, module
     magic = {archive.read(name)[:4] for name in names if name.endswith(".pyc")}
     assert len(magic) == 1 and magic != {importlib.util.MAGIC_NUMBER}, "compiled by Pyodide, not this Python"
 
@@ -99,9 +100,9 @@ def test_compiling_the_standard_library_twice_gives_the_same_bytes(
     results = []
     for run in ("first", "second"):
         (tmp_path / run).mkdir()
-        monkeypatch.setattr(build, "BYTECODE_CACHE", tmp_path / run / "cache")
+        monkeypatch.setattr("tools.stdlib.BYTECODE_CACHE", tmp_path / run / "cache")
         stdlib = source_zip(tmp_path / run / "stdlib.zip")
-        build.compile_stdlib(stdlib, ["pkg/__init__.py", "pkg/mod.py", "other.py"])
+        compile_stdlib(stdlib, ["pkg/__init__.py", "pkg/mod.py", "other.py"])
         results.append(stdlib.read_bytes())
     assert results[0] == results[1]
     assert sorted(zipfile.ZipFile(tmp_path / "first" / "stdlib.zip").namelist()) == [
@@ -116,13 +117,13 @@ def test_compiling_the_standard_library_twice_gives_the_same_bytes(
 def test_a_module_that_does_not_compile_stops_the_build_with_its_error(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(build, "BYTECODE_CACHE", tmp_path / "cache")
+    monkeypatch.setattr("tools.stdlib.BYTECODE_CACHE", tmp_path / "cache")
     stdlib = tmp_path / "stdlib.zip"
     with zipfile.ZipFile(stdlib, "w") as archive:
         archive.writestr("broken.py", "def f(:\n")
     before = stdlib.read_bytes()
     with pytest.raises(SystemExit) as stopped:
-        build.compile_stdlib(stdlib, ["broken.py"])
+        compile_stdlib(stdlib, ["broken.py"])
     message = str(stopped.value)
     assert message.startswith("build: compiling the standard library failed (SyntaxError")
     assert "\n" not in message and len(message) < 200

@@ -24,9 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from build import BOOT_RECORD, VENDOR, build  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
 from tools.exercise import exercise  # noqa: E402
+from tools.paths import BOOT_RECORD, VENDOR  # noqa: E402
+from tools.site import build  # noqa: E402
 from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 STDLIB_MOUNT = "/lib/python314.zip/"

@@ -42,10 +42,12 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  # noqa: E402
 
-from build import DIST, build, write_service_worker  # noqa: E402
 from royal.deals import numbered_deal  # noqa: E402
 from royal.solver import solve  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
+from tools.paths import DIST  # noqa: E402
+from tools.service_worker import write_service_worker  # noqa: E402
+from tools.site import build  # noqa: E402
 from tools.siteserver import SUBPATH, SiteHandler, SiteServer  # noqa: E402
 
 DEAL = 7

@@ -100,8 +100,8 @@ times
 def in_page(texts: dict[str, str]) -> None:
     from playwright.sync_api import sync_playwright
 
-    from build import DIST
     from tools.chromium import CHROMIUM_FLAGS, chromium_binary
+    from tools.paths import DIST
     from tools.siteserver import SUBPATH, SiteServer
 
     server = SiteServer(DIST, SUBPATH, quiet=True).start()

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from build import DIST  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
+from tools.paths import DIST  # noqa: E402
 from tools.siteserver import SiteServer  # noqa: E402
 
 MEDIAN_MS, WORST_MS = 16.0, 50.0

@@ -49,8 +49,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import BrowserContext, BrowserType, Page, Request, expect
 
-from build import DIST
 from tools.chromium import CHROMIUM_FLAGS
+from tools.paths import DIST
 from tools.siteserver import SUBPATH, SiteServer
 
 PHONE = {"width": 360, "height": 740}

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from build import axe_script
 from gamepage import click_move, shortest_stuck_deal
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
+from tools.runtime import axe_script
 
 WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 # axe's experimental "label in name" rule wants a card's visible "Q♥" inside its accessible

@@ -14,11 +14,11 @@ from collections.abc import Iterator
 import pytest
 from selenium.webdriver.common.by import By
 
-from build import DIST
 from gamepage import STATS
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.solver import solve
+from tools.paths import DIST
 from tools.siteserver import SUBPATH, SiteServer
 from webdrivers import ENGINES, EngineSession, launch
 

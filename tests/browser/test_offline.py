@@ -12,8 +12,9 @@ from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from build import BOOT_RECORD, DIST, site_files, write_service_worker
 from tools.exercise import exercise
+from tools.paths import BOOT_RECORD, DIST
+from tools.service_worker import site_files, write_service_worker
 from tools.siteserver import SiteServer
 
 MARKER = ("royal-offline-test", "kept")

@@ -9,10 +9,10 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from build import DIST
 from gamepage import WATCH_POLICY, click_move, policy_violations, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
+from tools.paths import DIST
 
 # Waits without a string predicate: Playwright evaluates those with eval, which the policy stops.
 FIRST_VIOLATION = """() => window.__violations.length ? window.__violations[0] : new Promise((resolve) =>

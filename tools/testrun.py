@@ -1,0 +1,52 @@
+"""The test run: set up (tools/testenv.py), check (tools/checks.py), build, then pytest.
+
+`python3 build.py test` runs `run_tests`, everything; `python3 build.py check` runs
+`run_checks`, the fast loop. Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from tools import checks, testenv
+from tools.paths import ROOT
+from tools.runtime import axe_script
+from tools.site import build
+
+
+def run_tests(pytest_args: Sequence[str]) -> int:
+    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed."""
+    setup = testenv.prepare()
+    failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
+    return _pytest(setup.python, setup.variables, pytest_args, failed)
+
+
+def run_checks(pytest_args: Sequence[str]) -> int:
+    """The fast loop: static checks and the engine tests, no browser."""
+    python = testenv.ensure_venv()
+    failed = checks.run_all(python, checks.STATIC)
+    quick = {"ROYAL_QUICK": "1"}  # a tenth of the property tests' examples (tests/budget.py)
+    return _pytest(python, quick, ["-m", "not browser and not slow", *pytest_args], failed)
+
+
+def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
+    """Build, run pytest, then name the checks that failed before it ("no tests" fails too).
+
+    The accessibility checker is fetched here too, with the site: tests rely on its tarball
+    being in the cache, whichever of them run.
+    """
+    build()
+    axe_script()
+    env = {**os.environ, **variables}
+    status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
+    if status == 5:
+        print("build: pytest collected no tests; that counts as a failure", file=sys.stderr)
+        status = 1
+    if failed:
+        print(f"build: checks failed: {', '.join(failed)}", file=sys.stderr)
+        status = status or 1
+    return status
