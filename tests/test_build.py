@@ -76,6 +76,7 @@ def test_service_worker_lists_every_file_by_hash_and_versions_by_content(tmp_pat
     assert service_worker.write_service_worker(tmp_path) != version
 
 
+@pytest.mark.built
 def test_built_site_ships_the_recorded_runtime_and_lists_every_file() -> None:
     record = json.loads(BOOT_RECORD.read_text())
     vendor = sorted(p.relative_to(DIST / VENDOR).as_posix() for p in (DIST / VENDOR).rglob("*.*"))
@@ -164,6 +165,7 @@ def test_page_without_an_empty_mpy_config_is_refused(tmp_path: Path) -> None:
         site.page_html(page, config)
 
 
+@pytest.mark.built
 def test_built_page_and_config_turn_off_the_same_plugins() -> None:
     html = (DIST / "index.html").read_text(encoding="utf-8")
     body = html[html.index("<mpy-config>") + len("<mpy-config>") : html.index("</mpy-config>")]
@@ -232,7 +234,10 @@ def no_registry(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return cache
 
 
-@pytest.mark.parametrize("tampered", [True, False], ids=["tampered", "absent"])
+@pytest.mark.parametrize(
+    "tampered",
+    [pytest.param(True, id="tampered", marks=pytest.mark.built), pytest.param(False, id="absent")],
+)
 def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_old_site(
     no_registry: Path, tmp_path: Path, tampered: bool
 ) -> None:
@@ -255,6 +260,7 @@ def test_a_bad_cached_tarball_with_no_registry_fails_in_one_line_and_keeps_the_o
     assert (dist / "index.html").read_text() == "the previous build"
 
 
+@pytest.mark.built
 def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) -> None:
     shutil.copyfile(DIST.parent / ".cache" / "npm" / AXE.tarball.name, AXE.tarball)
     script = runtime.axe_script()

@@ -78,6 +78,7 @@ def test_the_same_source_gives_the_same_bytes(tmp_path: Path) -> None:
     assert compiled(tmp_path, "a.zip").read_bytes() == compiled(tmp_path, "b.zip").read_bytes()
 
 
+@pytest.mark.built
 def test_the_site_ships_the_compiled_modules_as_pyodides_bytecode() -> None:
     record = json.loads(BOOT_RECORD.read_text(encoding="utf-8"))
     archive = zipfile.ZipFile(DIST / STDLIB_ZIP)

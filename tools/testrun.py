@@ -17,30 +17,39 @@ from tools.paths import ROOT
 from tools.runtime import axe_script
 from tools.site import build
 
+# What the fast loop leaves to `test`: the browsers, seconds of work, and whatever reads the build.
+LEFT_TO_TEST = ("browser", "slow", "built")
+
 
 def run_tests(pytest_args: Sequence[str]) -> int:
-    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed."""
+    """Set everything up, run the checks, build, run pytest; 0 only if all of it passed.
+
+    The accessibility checker is fetched with the site: the tests marked `built` rely on
+    both being there, whichever of them run.
+    """
     setup = testenv.prepare()
     failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
+    build()
+    axe_script()
     return _pytest(setup.python, setup.variables, pytest_args, failed)
 
 
 def run_checks(pytest_args: Sequence[str]) -> int:
-    """The fast loop: static checks and the engine tests, no browser."""
+    """The fast loop: static checks and the engine tests, with no browser and no build."""
     python = testenv.ensure_venv()
     failed = checks.run_all(python, checks.STATIC)
     quick = {"ROYAL_QUICK": "1"}  # a tenth of the property tests' examples (tests/budget.py)
-    return _pytest(python, quick, ["-m", "not browser and not slow", *pytest_args], failed)
+    print(
+        "check: pytest with a tenth of the property tests' examples, leaving out the tests marked "
+        f"{', '.join(LEFT_TO_TEST[:-1])} or {LEFT_TO_TEST[-1]} (`python3 build.py test` runs them)",
+        flush=True,
+    )
+    marks = " and ".join(f"not {mark}" for mark in LEFT_TO_TEST)
+    return _pytest(python, quick, ["-m", marks, *pytest_args], failed)
 
 
 def _pytest(python: Path, variables: dict[str, str], args: Sequence[str], failed: list[str]) -> int:
-    """Build, run pytest, then name the checks that failed before it ("no tests" fails too).
-
-    The accessibility checker is fetched here too, with the site: tests rely on its tarball
-    being in the cache, whichever of them run.
-    """
-    build()
-    axe_script()
+    """Run pytest, then name the checks that failed before it ("no tests" fails too)."""
     env = {**os.environ, **variables}
     status = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env, check=False).returncode
     if status == 5:
