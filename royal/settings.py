@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
-THEMES = ("system", "light", "dark")
+#: The theme that follows the device's colour scheme; each other theme is named after the scheme it picks.
+SYSTEM_THEME = "system"
+THEMES = (SYSTEM_THEME, "light", "dark")
 
 
 @dataclass(frozen=True)
@@ -19,7 +21,7 @@ class Settings:
     warn_lost: bool = False  # say at once when a move makes the game impossible to win
     ask_before_loss: bool = True  # ask before a button or key makes a game count as a loss
     sound: bool = False
-    theme: str = "system"  # "system" follows the device; "light" or "dark" overrides it
+    theme: str = SYSTEM_THEME  # "system" follows the device; "light" or "dark" overrides it
     large_cards: bool = False
 
     def __post_init__(self) -> None:

@@ -3,7 +3,9 @@
 On a return visit static/boot.js draws this before Python has started (the saved line,
 the fields and the stats), so the player sees their game at once instead of an empty
 table. It holds card codes and the figures exactly as the page shows them, nothing else:
-the boot script checks every value against a strict pattern and writes only text.
+the boot script checks every value against a strict pattern and writes only text. The
+limits and patterns are here, and the build writes them into the boot script
+(tools/boot_script.py); each pattern reads the same in Python and JavaScript.
 """
 
 from __future__ import annotations
@@ -12,6 +14,21 @@ import json
 from collections.abc import Mapping, Sequence
 
 VERSION = 1
+#: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
+MAX_CHARS = 4096
+#: What each field may hold: the deal (its number, or "custom"), par, moves,
+#: score, the time (m:ss) and the cards left.
+FIELD_PATTERNS = {
+    "deal": r"^(?:[1-9][0-9]{0,9}|[a-z]{1,12})$",
+    "par": r"^(?:[2-5][0-9]|none)$",
+    "moves": r"^[0-9]{1,6}$",
+    "score": r"^[0-9]{1,7}$",
+    "time": r"^[0-9]{1,6}:[0-5][0-9]$",
+    "cards-left": r"^[0-9]{1,2}$",
+}
+#: A stat's name, and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".
+STAT_NAME_PATTERN = r"^[a-z][a-z-]{0,29}$"
+FIGURE_PATTERN = r"^(?:[0-9]{1,9}|[0-9]{1,3}%|[0-9]{1,6}:[0-5][0-9]|[0-9]{1,6} days?|\u2014)$"
 
 
 def dump_snapshot(cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str]) -> str:

@@ -1,9 +1,10 @@
 /* Royal Marriage boot: what the player sees before Python runs, and offline support.
  *
  * Loaded with `defer` before PyScript. It
- *  - applies the player's theme and card size from their saved settings, so the page is
- *    drawn in them from the start (the game applies them again, having read the settings
- *    strictly: here only a valid theme or a true large_cards is taken);
+ *  - applies the player's theme, its theme colour and the card size from their saved
+ *    settings, so the page is drawn in them from the start (the game applies them again,
+ *    having read the settings strictly: here only a valid theme or a true large_cards is
+ *    taken);
  *  - draws the board before Python starts: on a return visit the saved line, fields and
  *    stats from the compact snapshot the game writes beside its save (checked strictly:
  *    storage is shared with other pages of the origin, so nothing in it is trusted, and
@@ -14,9 +15,15 @@
  *  - registers ./sw.js, which keeps the whole site for offline play;
  *  - unhides #update-notice when a new build has been downloaded, and makes
  *    #update-reload switch to it.
+ *
+ * Every value it shares with the game's Python (storage keys, themes, card names and classes,
+ * the snapshot's limits, the runtime's files) is written in by the build from the module that
+ * holds it (tools/boot_script.py), in place of the marker below: this file holds no copy.
  */
 (() => {
   "use strict";
+
+  /* build.py writes the values shared with Python here */
 
   const STAGES = {
     page: [5, "Loading the card table…"],
@@ -25,35 +32,17 @@
     game: [90, "Dealing the cards…"],
     ready: [100, "Ready."],
   };
-  // Pyodide's loader arriving means the runtime download has begun; the two big
-  // files each add their share to the bar as they complete.
-  const RUNTIME_LOADER = "pyodide.mjs";
-  const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
+  // Pyodide's loader (RUNTIME_LOADER) arriving means the runtime download has begun; the two
+  // big files (RUNTIME_FILES) each add their share to the bar as they complete.
   const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / RUNTIME_FILES.length;
 
   // --- the board before Python -------------------------------------------------
 
-  const SNAPSHOT_KEY = "royal-marriage.snapshot";
-  const STATS_KEY = "royal-marriage.stats";
-  const SETTINGS_KEY = "royal-marriage.settings";
-  const THEMES = ["light", "dark"]; // "system" sets nothing
-  const SNAPSHOT_MAX_CHARS = 4096;
-  const FULL_LINE = 52;
-  const DAYS_SHOWN = 30; // royal/records.py: the daily row's length
-  const CARD = /^[A2-9TJQK][SHDC]$/;
-  const RANK_SHOWN = { T: "10" };
-  const SUIT_SHOWN = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
-  const FIELD_FORMS = {
-    deal: /^(?:[1-9][0-9]{0,9}|[a-z]{1,12})$/,
-    par: /^(?:[2-5][0-9]|none)$/,
-    moves: /^[0-9]{1,6}$/,
-    score: /^[0-9]{1,7}$/,
-    time: /^[0-9]{1,6}:[0-5][0-9]$/,
-    "cards-left": /^[0-9]{1,2}$/,
-  };
-  // A stat's name and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".
-  const STAT_NAME = /^[a-z][a-z-]{0,29}$/;
-  const FIGURE = /^(?:[0-9]{1,9}|[0-9]{1,3}%|[0-9]{1,6}:[0-5][0-9]|[0-9]{1,6} days?|\u2014)$/;
+  const FIELD_FORMS = Object.fromEntries(
+    Object.entries(FIELD_PATTERNS).map(([name, pattern]) => [name, new RegExp(pattern)]),
+  );
+  const STAT_NAME = new RegExp(STAT_NAME_PATTERN);
+  const FIGURE = new RegExp(FIGURE_PATTERN);
 
   function isPlainObject(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -68,11 +57,11 @@
     } catch {
       return null;
     }
-    if (!isPlainObject(data) || data.version !== 1) return null;
+    if (!isPlainObject(data) || data.version !== SNAPSHOT_VERSION) return null;
     const { cards, fields, stats } = data;
-    if (!Array.isArray(cards) || cards.length < 2 || cards.length > FULL_LINE) return null;
-    if (!cards.every((card) => typeof card === "string" && CARD.test(card))) return null;
-    if (new Set(cards).size !== cards.length || cards[0] !== "QH" || cards[cards.length - 1] !== "KH") return null;
+    if (!Array.isArray(cards) || cards.length < 2 || cards.length > CARDS.length) return null;
+    if (!cards.every((card) => CARDS.includes(card)) || new Set(cards).size !== cards.length) return null;
+    if (cards[0] !== QUEEN_OF_HEARTS || cards[cards.length - 1] !== KING_OF_HEARTS) return null;
     if (!isPlainObject(fields) || !isPlainObject(stats)) return null;
     const fieldNames = Object.keys(fields);
     if (fieldNames.length !== Object.keys(FIELD_FORMS).length) return null;
@@ -103,24 +92,24 @@
     card.tabIndex = -1;
     card.setAttribute("aria-hidden", "true");
     if (!code) {
-      card.className = "card back";
+      card.className = `${CARD_CLASS.card} ${CARD_CLASS.faceDown}`;
       return card;
     }
     const [rank, suit] = code;
-    card.className = "HD".includes(suit) ? "card red" : "card black";
-    if (code === "QH" || code === "KH") card.classList.add("royal");
+    card.className = `${CARD_CLASS.card} ${SUIT_CLASS[suit]}`;
+    if (code === QUEEN_OF_HEARTS || code === KING_OF_HEARTS) card.classList.add(CARD_CLASS.royal);
     card.dataset.preview = code;
     const corner = document.createElement("span");
-    corner.className = "corner";
-    corner.append(RANK_SHOWN[rank] || rank, document.createElement("br"), SUIT_SHOWN[suit]);
+    corner.className = CARD_CLASS.corner;
+    corner.append(RANK_SHOWN[rank], document.createElement("br"), SUIT_SHOWN[suit]);
     const pip = document.createElement("span");
-    pip.className = "pip";
+    pip.className = CARD_CLASS.pip;
     pip.textContent = SUIT_SHOWN[suit];
     card.append(corner, pip);
     return card;
   }
 
-  /** The saved theme and card size, on the root element (see royal/web/page.py, Page.settings). */
+  /** The saved card size, theme and theme colour, as royal/web/page.py's Page.settings sets them. */
   function applyLook() {
     let record;
     try {
@@ -128,19 +117,26 @@
     } catch {
       return;
     }
-    if (!isPlainObject(record) || record.app !== "royal-marriage" || record.kind !== "settings") return;
+    if (!isPlainObject(record) || record.app !== SAVES_APP || record.kind !== "settings") return;
     const settings = record.settings;
     if (!isPlainObject(settings)) return;
     const root = document.documentElement;
-    if (THEMES.includes(settings.theme)) root.dataset.theme = settings.theme;
     if (settings.large_cards === true) root.setAttribute("data-large-cards", "");
+    const theme = settings.theme;
+    // The system theme keeps the page as it is: no data-theme, each theme colour for its scheme.
+    if (theme === SYSTEM_THEME || !Object.hasOwn(THEME_COLOUR_MEDIA, theme)) return;
+    root.dataset.theme = theme;
+    const media = THEME_COLOUR_MEDIA[theme];
+    document.querySelectorAll("meta[name=theme-color]").forEach((meta, index) => {
+      meta.setAttribute("media", media[index]);
+    });
   }
 
   function drawPreview() {
     const line = document.getElementById("line");
     if (!line || line.children.length) return;
     const snapshot = readSnapshot(storedText(SNAPSHOT_KEY));
-    const cards = snapshot ? snapshot.cards : Array(FULL_LINE).fill(null);
+    const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
     line.setAttribute("aria-busy", "true");
     line.replaceChildren(...cards.map(previewCard));
     if (snapshot) {

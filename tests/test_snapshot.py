@@ -1,8 +1,9 @@
 """The snapshot written beside the save, which the page's boot script draws before Python starts.
 
 Whatever game the player makes, the snapshot must pass the boot script's own strict checks
-(the patterns are read from static/boot.js, so the two cannot drift apart), and it must
-show exactly what the page shows once the game runs.
+(royal/snapshot.py holds its limits and patterns, and the build writes them into the boot
+script: tests/test_boot_script.py), and it must show exactly what the page shows once the
+game runs.
 """
 
 from __future__ import annotations
@@ -10,36 +11,22 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
-from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from royal import describe
+from royal.cards import is_card
 from royal.deals import numbered_deal
 from royal.session import Session
+from royal.snapshot import FIELD_PATTERNS, FIGURE_PATTERN, MAX_CHARS, STAT_NAME_PATTERN, VERSION
 from royal.solver import solve
 from royal.storage import MemoryStorage
 from royal.storage_keys import SNAPSHOT_KEY
 
-BOOT_JS = (Path(__file__).resolve().parents[1] / "static" / "boot.js").read_text(encoding="utf-8")
-
-
-def js_pattern(source: str) -> re.Pattern[str]:
-    """A JavaScript regular expression literal of boot.js as a Python pattern (same syntax here)."""
-    return re.compile(source)
-
-
-FIELD_FORMS = {
-    name: js_pattern(body)
-    for name, body in re.findall(
-        r'^\s+"?([a-z-]+)"?: /(.+)/,$', BOOT_JS.split("const FIELD_FORMS = {")[1].split("};")[0], re.M
-    )
-}
-FIGURE = js_pattern(re.search(r"const FIGURE = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
-STAT_NAME = js_pattern(re.search(r"const STAT_NAME = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
-CARD = js_pattern(re.search(r"const CARD = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
-MAX_CHARS = int(re.search(r"const SNAPSHOT_MAX_CHARS = (\d+);", BOOT_JS)[1])  # type: ignore[index]
+FIELD_FORMS = {name: re.compile(pattern) for name, pattern in FIELD_PATTERNS.items()}
+FIGURE = re.compile(FIGURE_PATTERN)
+STAT_NAME = re.compile(STAT_NAME_PATTERN)
 
 
 class Clock:
@@ -61,20 +48,16 @@ def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
 
 
 def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
-    assert data["version"] == 1
+    assert data["version"] == VERSION
     cards = data["cards"]
     assert cards[0] == "QH" and cards[-1] == "KH" and len(set(cards)) == len(cards) <= 52
-    assert all(CARD.fullmatch(card) for card in cards)
+    assert all(is_card(card) for card in cards)
     assert set(data["fields"]) == set(FIELD_FORMS)
     for name, text in data["fields"].items():
         assert FIELD_FORMS[name].fullmatch(text), (name, text)
     assert int(data["fields"]["cards-left"]) == len(cards)
     for name, text in data["stats"].items():
         assert STAT_NAME.fullmatch(name) and FIGURE.fullmatch(text), (name, text)
-
-
-def test_the_boot_script_patterns_were_read() -> None:
-    assert set(FIELD_FORMS) == {"deal", "par", "moves", "score", "time", "cards-left"}
 
 
 def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:

@@ -56,14 +56,12 @@ AXE = NpmPackage(
     "4.14.1",
     "sha512-FHfa+lmNjQZfJz1q8wKqIDwC6DExcHt/pkjNQb09a3NPjCKg2rhu5qb2S4r76ASyFNNtuFooJpZe37OgudVGtQ==",
 )
+# Pyodide's loader: the boot script takes its request as the start of the runtime's download.
+PYODIDE_LOADER = "pyodide.mjs"
+# The runtime's two large files: the boot script's progress bar grows as each one arrives.
+PYODIDE_LARGE_FILES = ("pyodide.asm.wasm", "python_stdlib.zip")
 # What a main-thread Pyodide needs; without pyodide-lock.json the boot hangs silently.
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
+PYODIDE_FILES = (PYODIDE_LOADER, "pyodide.asm.mjs", *PYODIDE_LARGE_FILES, "pyodide-lock.json")
 
 
 def integrity_of(data: bytes) -> str:

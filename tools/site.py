@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from tools.boot_script import write_boot_script
 from tools.paths import BOOT_RECORD, DIST, ROOT, VENDOR
 from tools.runtime import PYODIDE, PYSCRIPT, extract, fetch_package, pick_pyodide, pick_pyscript
 from tools.service_worker import write_service_worker
@@ -71,6 +72,7 @@ def assemble(dist: Path, record: Path | None) -> str:
     page = page_html(ROOT / "index.html", ROOT / "pyscript.toml", os.environ.get("ROYAL_SITE_URL", ""))
     (dist / "index.html").write_text(page, encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
+    write_boot_script(dist)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
     for tarball, folder, pick in runtime:
         extract(tarball, folder, pick)

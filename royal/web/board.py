@@ -12,7 +12,8 @@ from typing import Any
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, is_red, rank_shown, spoken_name, suit_symbol
+from royal import markup
+from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
 from royal.web.dom import missing
 
 LEAVE_MS = 220
@@ -58,17 +59,17 @@ class Board:
     def _make(self, card: str) -> Any:
         button = document.createElement("button")
         button.type = "button"
-        button.className = "card red" if is_red(card) else "card black"
+        button.className = f"{markup.CARD} {markup.colour_class(card)}"
         if card in (QUEEN_OF_HEARTS, KING_OF_HEARTS):
-            button.classList.add("royal")
+            button.classList.add(markup.ROYAL)
         button.setAttribute("data-card", card)
         button.setAttribute("aria-label", spoken_name(card))
         button.setAttribute("aria-pressed", "false")
         button.tabIndex = -1
         rank, suit = rank_shown(card), suit_symbol(card)
         button.innerHTML = (
-            f'<span class="corner" aria-hidden="true">{rank}<br>{suit}</span>'
-            f'<span class="pip" aria-hidden="true">{suit}</span>'
+            f'<span class="{markup.CORNER}" aria-hidden="true">{rank}<br>{suit}</span>'
+            f'<span class="{markup.PIP}" aria-hidden="true">{suit}</span>'
         )
         return button
 

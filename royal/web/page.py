@@ -14,7 +14,8 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
-from royal.settings import THEMES, Settings
+from royal.markup import THEME_COLOUR_MEDIA
+from royal.settings import SYSTEM_THEME, THEMES, Settings
 from royal.web.dom import by_id, missing
 
 #: A click on none of these drops the selection.
@@ -46,11 +47,8 @@ class Page:
         self.loss_dialog = by_id("loss-dialog")
         self.settings_dialog = by_id("settings-dialog")
         self.celebration = by_id("celebration")
-        # The browser's theme colour, one <meta> per scheme: a chosen theme switches them.
-        self.theme_colours = {
-            str(meta.getAttribute("media")): meta
-            for meta in document.querySelectorAll("meta[name=theme-color]")
-        }
+        # The browser's theme colour, one <meta> per scheme (royal/markup.py): a chosen theme switches them.
+        self.theme_colours = list(document.querySelectorAll("meta[name=theme-color]"))
         # Regions drawn by views of their own, as the line is by the Board.
         self.replay_bar = by_id("replay-bar")
         self.stats_panel = by_id("stats")
@@ -161,15 +159,12 @@ class Page:
         for theme in THEMES:
             by_id(f"theme-{theme}").checked = theme == settings.theme
         root = document.documentElement
-        if settings.theme == "system":
+        if settings.theme == SYSTEM_THEME:
             root.removeAttribute("data-theme")
         else:
             root.setAttribute("data-theme", settings.theme)
-        for media, meta in self.theme_colours.items():
-            chosen = settings.theme in media
-            meta.setAttribute(
-                "media", media if settings.theme == "system" else "all" if chosen else "not all"
-            )
+        for meta, media in zip(self.theme_colours, THEME_COLOUR_MEDIA[settings.theme], strict=True):
+            meta.setAttribute("media", media)
         root.toggleAttribute("data-large-cards", settings.large_cards)
 
     def open_settings(self) -> None:

@@ -150,6 +150,30 @@ def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
     assert stat(page, "played") == "1"
 
 
+# The look page.py's Page.settings gives the page: theme, card size and the theme colours' media.
+LOOK_JS = """() => [document.documentElement.dataset.theme ?? null,
+  document.documentElement.hasAttribute('data-large-cards'),
+  ...[...document.querySelectorAll('meta[name=theme-color]')].map(meta => meta.media)]"""
+
+
+def test_the_saved_look_is_drawn_before_python_as_the_game_draws_it(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    """Dark cards on a light device: the browser's bar takes the dark colour from the first frame too."""
+    page = no_worker.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    page.locator("#theme-dark").check()
+    page.locator("#large-cards").check()
+    page.keyboard.press("Escape")
+    look = page.evaluate(LOOK_JS)
+    assert look == ["dark", True, "not all", "all"]
+
+    without_python(page, page.reload)
+    assert page.evaluate(LOOK_JS) == look
+
+
 GOOD = {
     "version": 1,
     "cards": ["QH", "AS", "KH"],

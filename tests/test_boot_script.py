@@ -1,0 +1,107 @@
+"""The boot script as built (tools/boot_script.py): static/boot.js with the values it shares
+with Python written in, each equal to the Python module's own, and no copy left in the file."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from royal import cards, storage_keys
+from royal.markup import SCHEMES, THEME_COLOUR_MEDIA
+from royal.settings import SYSTEM_THEME, THEMES
+from tools import boot_script
+from tools.paths import DIST, ROOT
+
+# Prints, as JSON, the values the generated block (standard input) declares under the given names.
+EVALUATE_JS = """const vm = require("node:vm");
+const block = require("node:fs").readFileSync(0, "utf8");
+const names = JSON.parse(process.argv[1]);
+console.log(JSON.stringify(vm.runInNewContext(`${block}\\n({ ${names.join(", ")} })`)));"""
+THEME_COLOUR_META = re.compile(r'<meta name="theme-color" content="[^"]*" media="([^"]*)">')
+
+
+def node() -> str:
+    found = shutil.which("node")
+    assert found, "node is needed (it comes with npm)"
+    return found
+
+
+def shared() -> dict[str, object]:
+    """Every shared value by its name in the boot script, as JSON gives it back (tuples as lists)."""
+    values = {name: value for group in boot_script.shared_values().values() for name, value in group.items()}
+    return json.loads(json.dumps(values))
+
+
+def generated_block(script: str) -> str:
+    start = script.index(boot_script.BEGIN)
+    return script[start : script.index(boot_script.END, start)]
+
+
+def test_the_built_script_is_valid_javascript(tmp_path: Path) -> None:
+    built = tmp_path / "boot.js"
+    built.write_text(boot_script.boot_script(), encoding="utf-8")
+    checked = subprocess.run([node(), "--check", str(built)], capture_output=True, text=True, check=False)
+    assert checked.returncode == 0, checked.stderr
+
+
+def test_the_built_script_holds_each_value_as_python_has_it() -> None:
+    values = shared()
+    block = generated_block(boot_script.boot_script())
+    evaluated = subprocess.run(
+        [node(), "-e", EVALUATE_JS, json.dumps(list(values))],
+        input=block,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    in_script = json.loads(evaluated.stdout)
+    assert in_script == values
+    assert in_script["SNAPSHOT_KEY"] == storage_keys.SNAPSHOT_KEY
+    assert in_script["SETTINGS_KEY"] == storage_keys.SETTINGS_KEY
+    assert in_script["STATS_KEY"] == storage_keys.STATS_KEY
+    assert in_script["CARDS"] == list(cards.ALL_CARDS)
+    shown = {
+        code: in_script["RANK_SHOWN"][code[0]] + in_script["SUIT_SHOWN"][code[1]] for code in cards.ALL_CARDS
+    }
+    assert shown == {code: cards.shown_name(code) for code in cards.ALL_CARDS}
+    assert in_script["FIGURE_PATTERN"].endswith("|\\u2014)$"), (
+        "escaped for JavaScript's RegExp as for Python's re"
+    )
+
+
+def test_the_checked_in_script_holds_no_copy_of_a_shared_value() -> None:
+    template = boot_script.TEMPLATE.read_text(encoding="utf-8")
+    strings = []
+    for value in shared().values():
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
+        strings.extend(item for item in items if isinstance(item, str))
+    assert len(strings) > 50
+    copies = [text for text in strings if f'"{text}"' in template or f"'{text}'" in template]
+    assert copies == []
+    assert not re.search(r"= /\^", template), "no pattern written as a regular expression literal"
+
+
+def test_a_template_without_its_marker_is_refused(tmp_path: Path) -> None:
+    template = tmp_path / "boot.js"
+    template.write_text("(() => {})();\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="needs exactly one line"):
+        boot_script.boot_script(template)
+
+
+def test_the_theme_colours_follow_the_page_and_every_theme() -> None:
+    """page.py and the boot script give the page's theme-color elements these media, in order."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert tuple(THEME_COLOUR_META.findall(page)) == THEME_COLOUR_MEDIA[SYSTEM_THEME]
+    assert len(THEME_COLOUR_MEDIA[SYSTEM_THEME]) == len(SCHEMES)
+    assert tuple(THEME_COLOUR_MEDIA) == THEMES
+    assert THEME_COLOUR_MEDIA["dark"] == ("not all", "all")
+
+
+@pytest.mark.built
+def test_the_site_ships_the_built_script() -> None:
+    assert (DIST / boot_script.IN_SITE).read_text(encoding="utf-8") == boot_script.boot_script()
