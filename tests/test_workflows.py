@@ -1,11 +1,19 @@
-"""The GitHub workflows: tests before any deployment, pinned actions, least privilege."""
+"""The GitHub workflows: tests before any deployment, pinned actions, least privilege; and the
+static checks (actionlint, zizmor) that fail the test command on any finding."""
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
-WORKFLOWS = Path(__file__).resolve().parent.parent / ".github" / "workflows"
+import pytest
+
+from tools import checks
+from tools.checks import WORKFLOWS
+
+# The test venv's Python: actionlint and zizmor are installed beside it.
+VENV_PYTHON = Path(sys.executable)
 USES = re.compile(r"^\s*(?:- )?uses: (\S+)(.*)$", re.M)
 
 
@@ -49,3 +57,29 @@ def test_pull_requests_run_the_readme_test_command() -> None:
     assert re.search(r"^on:\n(?:  .*\n)*  pull_request:", text, re.M)
     assert "run: python3 build.py test\n" in text
     assert "write" not in text
+
+
+def test_actionlint_and_zizmor_find_nothing_in_the_workflows() -> None:
+    assert checks.actionlint(VENV_PYTHON)
+    assert checks.zizmor(VENV_PYTHON)
+
+
+@pytest.mark.parametrize(
+    ("check", "step"),
+    [
+        (checks.actionlint, "- run: echo ${{ github.no_such_field }}"),
+        (checks.zizmor, "- uses: someone/action@v1"),  # not pinned by commit
+    ],
+    ids=["actionlint", "zizmor"],
+)
+def test_a_finding_fails_the_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, check: checks.Check, step: str
+) -> None:
+    workflows = tmp_path / ".github" / "workflows"
+    workflows.mkdir(parents=True)
+    (workflows / "bad.yml").write_text(
+        f"on: push\npermissions: {{}}\njobs:\n  a:\n    runs-on: ubuntu-24.04\n    steps:\n      {step}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(checks, "WORKFLOWS", workflows)
+    assert not check(VENV_PYTHON)

@@ -1,4 +1,5 @@
-"""The checks that run beside pytest: static analysis, and the engine as an installed package.
+"""The checks that run beside pytest: static analysis of the code and the workflows, and the
+engine as an installed package.
 
 `python3 build.py test` and `python3 build.py check` call `run_all`; each check prints its
 own findings, and a check with findings fails the command. Standard library only.
@@ -15,6 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tools.paths import ROOT
+
+WORKFLOWS = ROOT / ".github" / "workflows"
+ZIZMOR_CONFIG = ROOT / ".github" / "zizmor.yml"
 
 Check = Callable[[Path], bool]
 
@@ -38,6 +42,30 @@ def mypy_strict(python: Path) -> bool:
     """The engine, its page layer, the build and the tools type-check under mypy --strict."""
     paths = ["royal", "build.py", "tools"]
     return _run(f"mypy --strict {' '.join(paths)}", [str(python), "-m", "mypy", "--strict", *paths])
+
+
+def actionlint(python: Path) -> bool:
+    """The workflows as GitHub reads them: syntax, expressions, each action's inputs, runner labels.
+
+    shellcheck and pyflakes stay off: actionlint uses them when they are on PATH, which would
+    make the result depend on the machine (each `run:` here is one command).
+    """
+    workflows = sorted(str(path) for path in WORKFLOWS.glob("*.yml"))
+    command = [str(python.parent / "actionlint"), "-shellcheck=", "-pyflakes=", *workflows]
+    return _run("actionlint .github/workflows", command)
+
+
+def zizmor(python: Path) -> bool:
+    """The workflows' security (zizmor's offline audits), as .github/zizmor.yml configures them."""
+    command = [
+        str(python.parent / "zizmor"),
+        "--offline",
+        "--quiet",
+        "--config",
+        str(ZIZMOR_CONFIG),
+        str(WORKFLOWS),
+    ]
+    return _run("zizmor .github/workflows", command)
 
 
 def installed_package(python: Path) -> bool:
@@ -80,7 +108,7 @@ def _packaged(name: str) -> bool:
     return name.startswith("royal/") or name.split("/", 1)[0].endswith(".dist-info")
 
 
-STATIC: tuple[Check, ...] = (ruff_lint, ruff_format, mypy_strict)
+STATIC: tuple[Check, ...] = (ruff_lint, ruff_format, mypy_strict, actionlint, zizmor)
 PACKAGE: tuple[Check, ...] = (installed_package,)
 
 
