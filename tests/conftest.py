@@ -5,7 +5,8 @@ chosen per test, so the whole engine suite stays within about a minute.
 
 Every test under tests/browser/ is marked `browser`, so `-m "not browser"` leaves out
 everything that needs a browser. `python3 build.py check` also leaves out the tests marked
-`slow` and, through ROYAL_QUICK, gives property tests a tenth of their examples (budget.py).
+`slow` and `built` (they read dist/, which check does not build) and, through ROYAL_QUICK,
+gives property tests a tenth of their examples (budget.py).
 """
 
 from pathlib import Path
