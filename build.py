@@ -5,7 +5,8 @@
     python3 build.py serve [--port N]    build, then serve dist/ on 127.0.0.1
     python3 build.py test [PYTEST ARGS]  set up (tools/testenv.py), check (tools/checks.py), build,
                                          run pytest: every test, in every browser
-    python3 build.py check [PYTEST ARGS] the fast loop: static checks and light engine tests, no browser
+    python3 build.py check [PYTEST ARGS] the fast loop: static checks and light engine tests,
+                                         no browser, no build
     python3 build.py lock                write requirements-dev.lock from requirements-dev.txt
 
 Standard library only: a fresh checkout needs Python 3.11+ and npm, nothing else.
@@ -36,7 +37,7 @@ def main(argv: Sequence[str]) -> int:
     serve_parser.add_argument("--port", type=int, default=8000)
     commands.add_parser("test", help="set up and run every test and check; extra arguments go to pytest")
     commands.add_parser(
-        "check", help="static checks and engine tests only, no browser; arguments go to pytest"
+        "check", help="static checks and engine tests only, no browser, no build; arguments go to pytest"
     )
     commands.add_parser("lock", help="write requirements-dev.lock from requirements-dev.txt")
     args, rest = parser.parse_known_args(argv)

@@ -1,4 +1,4 @@
-// Runs tools/bytecode.py inside Pyodide under Node; build.py calls it (see that file).
+// Runs tools/bytecode.py inside Pyodide under Node; the build calls it (tools/stdlib.py).
 //   node tools/bytecode.mjs PYODIDE_DIR STDLIB_ZIP FILES_LIST OUT_ZIP
 // A failure prints its message (a Python traceback ends with the error) and exits with 1;
 // left uncaught, Node would print a line of Pyodide's minified source instead.

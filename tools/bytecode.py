@@ -4,8 +4,9 @@
 
 Pyodide publishes its standard library as source, so every start of the page compiled each
 module it imported: about half of a cold start here (tests/benchmarks/bench_boot.py).
-Bytecode is tied to the exact Python that reads it, so build.py runs this file in the pinned
-Pyodide itself, under Node (tools/bytecode.mjs), never in the Python that runs the build.
+Bytecode is tied to the exact Python that reads it, so the build (tools/stdlib.py) runs this
+file in the pinned Pyodide itself, under Node (tools/bytecode.mjs), never in the Python that
+runs the build.
 
 Each listed file is replaced by its bytecode (``name.pyc``, which zipimport looks for
 first): an unchecked hash-based .pyc (PEP 552), so loading reads neither clock nor source,
@@ -14,7 +15,7 @@ the standard library again). It is compiled as ``python -OO`` would (no docstrin
 asserts): zipped, that is about a sixth smaller than with them, and still about 1.6 times
 the source it replaces. A traceback through the standard library still names the file and
 line, without the source line. The game's own modules stay source, like every file not
-listed (build.py lists the files of the modules boot-record.json says the recorded runs
+listed (the build lists the files of the modules boot-record.json says the recorded runs
 compiled from the zip).
 """
 

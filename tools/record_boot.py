@@ -85,7 +85,7 @@ def record(chromium: str) -> dict[str, list[str]]:
     return {
         "files": sorted(url.removeprefix(vendor) for url in requested if url.startswith(vendor)),
         "stdlib": sorted(name for name, _ in stdlib),
-        # Compiled from the zip when imported (not frozen into the interpreter): build.py
+        # Compiled from the zip when imported (not frozen into the interpreter): the build
         # ships these as bytecode.
         "bytecode": sorted(name for name, loader in stdlib if loader == "zipimporter"),
     }
