@@ -1,10 +1,11 @@
 """What the page's markup holds that the boot script writes too, before Python starts.
 
-static/boot.js draws preview cards and applies the saved theme before the game runs, and
-royal/web/ draws the same afterwards; both take these names and values from here (the build
-writes them into the boot script, tools/boot_script.py), so the preview is the same card in
-the same colours. Plain data, no browser imports: the build reads it under CPython.
-static/app.css styles the classes; index.html holds the theme-color <meta> elements.
+static/boot.js draws preview cards and the daily row's cells and applies the saved theme
+before the game runs, and royal/web/ draws the same afterwards; both take these names and
+values from here (the build writes them into the boot script, tools/boot_script.py), so the
+preview is the same cards, cells and colours. Plain data, no browser imports: the build
+reads it under CPython. static/app.css styles the classes; index.html holds the theme-color
+<meta> elements.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ FACE_DOWN = "back"
 #: Inside the card: the rank over the suit in its corner, and the suit large in its middle.
 CORNER = "corner"
 PIP = "pip"
+#: A cell of the stats panel's daily row; the boot script draws the row's empty cells.
+DAY = "day"
 
 #: The colour schemes of index.html's theme-color <meta> elements, in the page's order.
 SCHEMES = ("light", "dark")

@@ -163,7 +163,7 @@
 
   function emptyDay() {
     const cell = document.createElement("li");
-    cell.className = "day";
+    cell.className = DAY_CLASS;
     return cell;
   }
 

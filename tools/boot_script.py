@@ -54,6 +54,7 @@ def shared_values() -> dict[str, dict[str, object]]:
                 "pip": markup.PIP,
             },
             "SUIT_CLASS": {code[1]: markup.colour_class(code) for code in cards.ALL_CARDS},
+            "DAY_CLASS": markup.DAY,
             "THEME_COLOUR_MEDIA": markup.THEME_COLOUR_MEDIA,
         },
         snapshot.__name__: {

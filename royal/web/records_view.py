@@ -8,7 +8,7 @@ from typing import Any
 
 from pyscript import document
 
-from royal import describe
+from royal import describe, markup
 from royal.deals import daily_deal_number
 from royal.records import Finished
 from royal.stats import Stats
@@ -50,7 +50,7 @@ class RecordsView:
         cells = []
         for day, status in record.row(today):
             cell = document.createElement("li")
-            cell.className = "day"
+            cell.className = markup.DAY
             cell.setAttribute("data-day", day.isoformat())
             cell.setAttribute("data-result", status.value)
             label = describe.day_label(day, status)
