@@ -114,13 +114,15 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     problems: list[str] = []
     unknown = 0
     for position, item in enumerate(items, start=1):
+        # Whitespace of any kind around a code is padding (an ideographic space from an input
+        # method as much as a space), and a refusal shows exactly the code it refused.
+        code = item.strip() if isinstance(item, str) else item
         try:
-            cards.append(parse_card(item))
+            cards.append(parse_card(code))
         except CardError:
             unknown += 1
             if unknown <= UNKNOWN_NAMED:
-                shown = quoted(item.strip() if isinstance(item, str) else item)
-                problems.append(f"unknown card code {shown} at position {position}")
+                problems.append(f"unknown card code {quoted(code)} at position {position}")
     if unknown > UNKNOWN_NAMED:
         problems.append(f"{unknown - UNKNOWN_NAMED} more unknown codes")
     counts = Counter(cards)

@@ -6,8 +6,10 @@ written out again below, independently, from the words of royal.deals' docstring
 the documentation describes the code.
 """
 
+import ast
 import datetime as dt
 import re
+import sys
 
 import pytest
 from hypothesis import given
@@ -213,6 +215,35 @@ def test_unknown_code_names_the_code_and_its_position():
     assert "unknown card code 'ZZ' at position 6" in message
 
 
+# Every character Python counts as whitespace: str.strip() and str.split() take these away.
+WHITESPACE = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
+
+
+def test_a_code_padded_with_an_ideographic_space_is_the_code():
+    """U+3000 (typed between words by Japanese and Chinese input) once gave a refusal that
+    called the code 'QH' unknown and then asked for QH first."""
+    assert custom_deal(["QH\u3000", *DEAL[1:]]) == tuple(DEAL)
+    assert custom_deal([f"\u3000{code}\u3000" for code in DEAL]) == tuple(DEAL)
+
+
+@given(st.sampled_from(WHITESPACE), st.sampled_from(WHITESPACE))
+def test_whitespace_of_any_kind_around_a_code_is_padding(before, after):
+    assert custom_deal([before + code + after for code in DEAL]) == tuple(DEAL)
+
+
+@given(st.one_of(st.sampled_from(WHITESPACE), st.characters()), st.booleans())
+def test_a_refusal_never_calls_a_code_it_accepts_unknown(odd, first):
+    """Whatever character sits beside QH, the deal is accepted or the code shown is one refused."""
+    codes = DEAL.copy()
+    codes[0] = odd + "QH" if first else "QH" + odd
+    try:
+        custom_deal(codes)
+    except DealError as error:
+        for shown in re.findall(r"unknown card code (.+?) at position \d+", str(error)):
+            text = ast.literal_eval(shown)
+            assert not (text.isascii() and text.upper() in ALL_CARDS), str(error)
+
+
 def test_duplicate_names_the_card():
     codes = DEAL.copy()
     codes[10] = codes[11]  # one card twice, another missing
@@ -293,7 +324,7 @@ def test_custom_deal_accepts_exactly_the_valid_orders(codes):
         assert sorted(cards) == sorted(ALL_CARDS)
     expected = (
         len(codes) == 52
-        and all(isinstance(c, str) and c.strip().upper() in ALL_CARDS for c in codes)
+        and all(isinstance(c, str) and c.strip().isascii() and c.strip().upper() in ALL_CARDS for c in codes)
         and len({c.strip().upper() for c in codes}) == 52
         and codes[0].strip().upper() == "QH"
         and codes[-1].strip().upper() == "KH"
