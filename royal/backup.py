@@ -82,10 +82,11 @@ def dump_backup(stats: Stats, game: Game | None, exported: _dt.date, now: float)
 
 
 def _parse(text: object) -> dict:  # type: ignore[type-arg]
+    # Size first: a file over the limit is too large whatever it holds, blank or not.
+    if isinstance(text, str) and len(text) > MAX_CHARS:
+        raise BackupError(TOO_LARGE)
     if not isinstance(text, str) or not text.strip():
         raise BackupError("This file is empty, so there is nothing to import.")
-    if len(text) > MAX_CHARS:
-        raise BackupError(TOO_LARGE)
     try:
         data = json.loads(text)
     except RecursionError:

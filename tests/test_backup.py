@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from royal.backup import BackupError, _checksum, dump_backup, file_name, load_backup
+from royal.backup import MAX_CHARS, BackupError, _checksum, dump_backup, file_name, load_backup
 from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game
 from royal.saves import dump_game, dump_stats
@@ -93,6 +93,15 @@ def test_a_foreign_file_is_refused():
     assert "not a Royal Marriage backup" in reason("<html>hello</html>")
     assert "not a Royal Marriage backup" in reason("[1, 2, 3]")
     assert "empty" in reason("")
+
+
+def test_a_blank_file_is_empty_and_one_over_the_limit_is_too_large_at_the_bounds():
+    """Size is checked first: 4,000,001 spaces were once called empty."""
+    for blank in ("", " ", " " * MAX_CHARS, "\n\t" * (MAX_CHARS // 2)):
+        assert "empty" in reason(blank)
+    for large in (" " * (MAX_CHARS + 1), "\n" * (MAX_CHARS + 1), "x" * (MAX_CHARS + 1)):
+        assert "too large" in reason(large)
+    assert "too large" not in reason("x" * MAX_CHARS)
 
 
 def test_a_file_from_a_newer_version_is_refused():
