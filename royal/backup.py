@@ -118,7 +118,10 @@ def load_backup(text: object, now: float) -> Backup:
         raise BackupError("This backup is incomplete: part of what it should hold is missing.")
     exported, stats_record, game_record = data["exported"], data["stats"], data["game"]
     if data["checksum"] != _checksum(exported, stats_record, game_record):
-        raise BackupError("This backup was changed after it was exported, so it cannot be trusted.")
+        raise BackupError(
+            "This backup was changed or damaged after it was exported: its checksum, "
+            "a check against accidents rather than a seal, does not match."
+        )
     try:
         day = _dt.date.fromisoformat(exported)
     except (TypeError, ValueError):
