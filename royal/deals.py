@@ -114,15 +114,12 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     problems: list[str] = []
     unknown = 0
     for position, item in enumerate(items, start=1):
-        # Whitespace of any kind around a code is padding (an ideographic space from an input
-        # method as much as a space), and a refusal shows exactly the code it refused.
-        code = item.strip() if isinstance(item, str) else item
         try:
-            cards.append(parse_card(code))
-        except CardError:
+            cards.append(parse_card(item))
+        except CardError as error:
             unknown += 1
-            if unknown <= UNKNOWN_NAMED:
-                problems.append(f"unknown card code {quoted(code)} at position {position}")
+            if unknown <= UNKNOWN_NAMED:  # exactly the code refused, without its padding
+                problems.append(f"unknown card code {quoted(error.refused)} at position {position}")
     if unknown > UNKNOWN_NAMED:
         problems.append(f"{unknown - UNKNOWN_NAMED} more unknown codes")
     counts = Counter(cards)

@@ -1,6 +1,7 @@
 """Card codes, names and the matching rule (docs/rules.md, "Card codes and names")."""
 
 import pytest
+from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -37,6 +38,13 @@ def test_lower_case_and_spaces_are_accepted_when_parsing():
     assert parse_card(" td ") == "TD"
     # ...but is_card is the strict check used on saved data.
     assert not is_card("qh")
+
+
+@given(st.sampled_from(WHITESPACE), st.sampled_from(WHITESPACE), st.sampled_from(ALL_CARDS))
+def test_whitespace_of_any_kind_around_a_code_is_padding(before, after, code):
+    """An ideographic space (U+3000) was stripped, then the code refused as 'QH' for it."""
+    assert parse_card(before + code + after) == code
+    assert parse_card(before + code.lower() + after) == code
 
 
 @pytest.mark.parametrize("bad", ["", "Q", "QHH", "1H", "10D", "QX", "HQ", "XX", "Q H", "A\u017f", "\uff31H"])

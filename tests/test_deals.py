@@ -9,9 +9,9 @@ the documentation describes the code.
 import ast
 import datetime as dt
 import re
-import sys
 
 import pytest
+from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -213,10 +213,6 @@ def test_unknown_code_names_the_code_and_its_position():
     codes[5] = "ZZ"
     message = refusal(codes)
     assert "unknown card code 'ZZ' at position 6" in message
-
-
-# Every character Python counts as whitespace: str.strip() and str.split() take these away.
-WHITESPACE = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
 
 
 def test_a_code_padded_with_an_ideographic_space_is_the_code():
