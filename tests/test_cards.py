@@ -47,6 +47,13 @@ def test_whitespace_of_any_kind_around_a_code_is_padding(before, after, code):
     assert parse_card(before + code.lower() + after) == code
 
 
+def test_a_look_alike_letter_is_shown_for_what_it_is():
+    """A Cyrillic En (U+041D) after Q was quoted as it is: the refusal seemed to call QH unknown."""
+    with pytest.raises(CardError) as info:
+        parse_card("Q\u041d")
+    assert "unknown card code 'Q\\u041d'" in str(info.value)
+
+
 @pytest.mark.parametrize("bad", ["", "Q", "QHH", "1H", "10D", "QX", "HQ", "XX", "Q H", "A\u017f", "\uff31H"])
 def test_unknown_codes_are_refused_with_a_reason(bad):
     with pytest.raises(CardError) as info:

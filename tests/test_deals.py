@@ -186,6 +186,12 @@ def test_bad_deal_numbers_are_refused_with_deal_error(bad):
             numbered_deal(bad)
 
 
+def test_a_look_alike_digit_is_shown_for_what_it_is():
+    """A fullwidth seven (U+FF17), typed by an input method, looks like 7 but is no digit of a deal."""
+    with pytest.raises(DealError, match=re.escape("deal number '\\uff17' is not a whole number")):
+        parse_deal_number("\uff17")
+
+
 def test_out_of_range_says_the_range():
     with pytest.raises(DealError, match="run from 1 to 18446744073709551615"):
         parse_deal_number("0")

@@ -56,6 +56,12 @@ def test_whitespace_of_any_kind_around_the_codes_of_a_move_is_padding(spaces, ca
     assert Move.parse(f"{a}{left}{b}-{c}{right}{d}") == Move(left, right)
 
 
+def test_a_look_alike_letter_in_a_move_is_shown_for_what_it_is():
+    with pytest.raises(IllegalMove) as info:
+        Move.parse("Q\u041d-7H")
+    assert str(info.value).startswith("'Q\\u041d-7H' is not a move: unknown card code 'Q\\u041d'")
+
+
 @given(st.sampled_from(ALL_CARDS), st.sampled_from(ALL_CARDS))
 def test_notation_round_trips(a, b):
     if a != b:
