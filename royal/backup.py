@@ -64,8 +64,8 @@ def _checksum(exported: object, stats: object, game: object) -> str:
 
 def dump_backup(stats: Stats, game: Game | None, exported: _dt.date, now: float) -> str:
     """The backup file's text; ``game`` is the unfinished game, if there is one."""
-    stats_record = json.loads(saves.dump_stats(stats))
-    game_record = json.loads(saves.dump_game(game, now)) if game is not None else None
+    stats_record = saves.stats_to_record(stats)
+    game_record = saves.game_to_record(game, now) if game is not None else None
     day = exported.isoformat()
     return json.dumps(
         {
@@ -123,11 +123,11 @@ def load_backup(text: object, now: float) -> Backup:
             "a check against accidents rather than a seal, does not match."
         )
     try:
-        day = _dt.date.fromisoformat(exported)
-    except (TypeError, ValueError):
+        day = saves.parse_day(exported, "the export date")
+    except ValueError:
         raise BackupError("This backup's export date is not a date, so it cannot be trusted.") from None
     try:
-        stats = saves.load_stats(json.dumps(stats_record))
+        stats = saves.stats_from_record(stats_record)
     except saves.NewerSave:
         raise BackupError(NEWER_RECORDS) from None
     except saves.SaveError as error:
@@ -135,7 +135,7 @@ def load_backup(text: object, now: float) -> Backup:
     game = None
     if game_record is not None:
         try:
-            game = saves.load_game(json.dumps(game_record), now)
+            game, _revision = saves.game_from_record(game_record, now)
         except saves.NewerSave:
             raise BackupError(NEWER_RECORDS) from None
         except saves.SaveError as error:

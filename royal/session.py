@@ -72,7 +72,7 @@ class Session:
         #: only over the record it knows, so a stale tab never overwrites newer progress.
         self._known: str | None = self.storage.get(GAME_KEY)
         self._revision = 0
-        saved = self.storage.read(GAME_KEY, "game", lambda text: saves.load_game_record(text, self.now()))
+        saved = self.storage.read(GAME_KEY, "game", self._load_game)
         self.settings = self._read_settings()
         self.storage.probe()
         if saved is not None:
@@ -86,6 +86,9 @@ class Session:
             self.save()
 
     # Storage ---------------------------------------------------------------------------
+
+    def _load_game(self, text: str) -> tuple[Game, int]:
+        return saves.game_from_record(saves.parse(text, "game"), self.now())
 
     def _read_stats(self) -> Stats:
         return (
@@ -144,7 +147,7 @@ class Session:
             return False
         now = self.now()
         try:
-            adopted, revision = saves.load_game_record(text, now)
+            adopted, revision = self._load_game(text)
         except saves.NewerSave:
             self.storage.yield_to_newer()
             return True

@@ -379,13 +379,13 @@ def test_loading_time_is_not_play_time(monkeypatch):
     a.play(a.game.legal_moves()[0])
     time.t += 5
     a.set_visible(False)
-    load = saves.load_game_record
+    load = saves.game_from_record
 
-    def slow_load(text, now):
+    def slow_load(record, now):
         time.t += 60  # as if loading took a minute
-        return load(text, now)
+        return load(record, now)
 
-    monkeypatch.setattr(saves, "load_game_record", slow_load)
+    monkeypatch.setattr(saves, "game_from_record", slow_load)
     later = session(storage, time)
     assert later.game.clock.seconds(time.t) == 5
     a.set_visible(True)
