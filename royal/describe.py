@@ -19,6 +19,7 @@ from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay
 from royal.scoring import Breakdown
 from royal.stats import Stats
+from royal.storage import InMemory, StorageNotice, Unreadable
 
 Namer = Callable[[str], str]
 
@@ -54,21 +55,28 @@ _RECORDS = {
 }
 
 
-def unreadable(kind: str, reason: str, kept_aside: bool, dropped_beyond: int = 0) -> str:
-    """A saved record of ``kind`` could not be read; ``kept_aside`` is False when it could not
-    be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies are kept
-    when the oldest was forgotten to make room. Said to players: no storage key names."""
-    what, fresh = _RECORDS.get(kind, (kind, "a fresh one starts"))
-    if not kept_aside:
+def unreadable(record: Unreadable) -> str:
+    """A saved record could not be read: what replaces it, and where it is now. Said to players:
+    no storage key names."""
+    what, fresh = _RECORDS.get(record.kind, (record.kind, "a fresh one starts"))
+    if not record.kept_aside:
         where = "It stays where it was, untouched."
-    elif dropped_beyond:
+    elif record.dropped_beyond:
         where = (
-            f"The unreadable copy is kept aside in this browser; at most {dropped_beyond} such copies "
-            "are kept, so the oldest was dropped to make room."
+            f"The unreadable copy is kept aside in this browser; at most {record.dropped_beyond} such "
+            "copies are kept, so the oldest was dropped to make room."
         )
     else:
         where = "Nothing is lost: the unreadable copy is kept aside in this browser."
-    return f"Your saved {what} could not be read ({reason}), so {fresh}. {where}"
+    return f"Your saved {what} could not be read ({record.reason}), so {fresh}. {where}"
+
+
+def storage_notice(notice: StorageNotice) -> Notice:
+    """What the player is told when storage is refused, a newer build's data is found, or a
+    record cannot be read (:mod:`royal.storage` reports these as values)."""
+    if isinstance(notice, Unreadable):
+        return Notice(unreadable(notice))
+    return Notice(NO_STORAGE if notice is InMemory.REFUSED else NEWER_ELSEWHERE)
 
 
 def bad_link(reason: object) -> str:

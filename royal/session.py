@@ -61,7 +61,7 @@ class Session:
         *,
         on_notice: Callable[[Notice], None],
     ) -> None:
-        self.storage = GuardedStorage(storage, on_notice)
+        self.storage = GuardedStorage(storage, lambda notice: on_notice(describe.storage_notice(notice)))
         self.on_notice = on_notice
         self.now = now
         self.today = today

@@ -7,10 +7,12 @@ import pytest
 from royal import describe
 from royal.cards import shown_name
 from royal.deals import numbered_deal
+from royal.describe import Notice
 from royal.game import Game, Outcome
 from royal.line import Line, Move
 from royal.scoring import Breakdown
 from royal.solver import solve
+from royal.storage import InMemory, Unreadable
 
 
 def leftmost_until_over(number: int) -> Game:
@@ -152,7 +154,15 @@ def test_each_way_of_leaving_has_its_question():
 
 @pytest.mark.parametrize("kind", ["game", "stats", "settings"])
 def test_the_unreadable_data_notice_speaks_to_players(kind):
-    kept = describe.unreadable(kind, "saved data is not valid JSON", kept_aside=True)
-    assert "could not be read (saved data is not valid JSON)" in kept and "kept aside" in kept
-    assert "royal-marriage" not in kept and "storage" not in kept
-    assert "untouched" in describe.unreadable(kind, "x", kept_aside=False)
+    kept = describe.storage_notice(Unreadable(kind, "saved data is not valid JSON", kept_aside=True))
+    assert "could not be read (saved data is not valid JSON)" in kept.text and "kept aside" in kept.text
+    assert "royal-marriage" not in kept.text and "storage" not in kept.text and kept.warning
+    assert "oldest was dropped" not in kept.text
+    full = describe.storage_notice(Unreadable(kind, "x", kept_aside=True, dropped_beyond=20))
+    assert "at most 20 such copies are kept, so the oldest was dropped" in full.text
+    assert "untouched" in describe.storage_notice(Unreadable(kind, "x", kept_aside=False)).text
+
+
+def test_going_on_in_memory_says_why():
+    assert describe.storage_notice(InMemory.REFUSED) == Notice(describe.NO_STORAGE)
+    assert describe.storage_notice(InMemory.NEWER) == Notice(describe.NEWER_ELSEWHERE)
