@@ -13,11 +13,12 @@ from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import LinkAction, Session, Stale
+from royal.session import LinkAction, Session
 from royal.settings import Settings
 from royal.solver import is_winnable, solve
 from royal.storage import KEPT_PREFIX, MemoryStorage, StorageError
 from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY
+from royal.tab_sync import Stale
 
 WINNABLE = next(n for n in range(1, 100) if is_winnable(numbered_deal(n)))
 

@@ -88,14 +88,14 @@ def test_export_then_restore_in_another_browser_brings_back_stats_and_the_game()
     win(s)
     s.new_game()
     s.play(s.game.legal_moves()[0])
-    name, text = s.export()
+    name, text = s.backup.export()
     assert name == "royal-marriage-stats-2026-11-29.json"
 
     other_storage = MemoryStorage()
     other = session(other_storage, seed=4)
-    contents = other.read_backup(text)
+    contents = other.backup.read(text)
     assert other_storage.get(STATS_KEY) is None  # reading changes nothing
-    other.restore(contents)
+    other.backup.restore(contents)
     assert other.stats == s.stats
     assert other.game.cards == s.game.cards and other.game.line.cards == s.game.line.cards
     assert (other.game.moves, other.game.score) == (s.game.moves, s.game.score)
@@ -109,7 +109,7 @@ def test_a_bad_backup_changes_nothing():
     s.play(s.game.legal_moves()[0])
     before = dict(storage.data)
     with pytest.raises(BackupError):
-        s.read_backup('{"app": "royal-marriage", "kind": "backup", "version": 1, "stats"')
+        s.backup.read('{"app": "royal-marriage", "kind": "backup", "version": 1, "stats"')
     assert storage.data == before
 
 
@@ -117,10 +117,10 @@ def test_a_finished_game_is_not_exported_and_restoring_then_keeps_the_game_in_pr
     s = session()
     s.new_game(next(n for n in range(1, 100) if is_winnable(numbered_deal(n))))
     win(s)
-    _, text = s.export()
+    _, text = s.backup.export()
     other = session(seed=3)
     playing = other.game.cards
-    other.restore(other.read_backup(text))
+    other.backup.restore(other.backup.read(text))
     assert other.game.cards == playing and other.stats.wins == 1
 
 
@@ -132,6 +132,6 @@ def test_reset_clears_the_stats_and_keeps_the_game():
     s.new_game()
     s.play(s.game.legal_moves()[0])
     game = storage.get(GAME_KEY)
-    s.reset_stats()
+    s.backup.reset()
     assert s.stats == Stats() and saves.load_stats(storage.get(STATS_KEY)) == Stats()
     assert storage.get(GAME_KEY) == game

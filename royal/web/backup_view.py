@@ -60,7 +60,7 @@ class BackupView:
 
     def export(self) -> None:
         """Download the backup file (through a Blob URL, so nothing leaves the browser)."""
-        name, text = self.session.export()
+        name, text = self.session.backup.export()
         blob = window.Blob.new(
             to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
         )
@@ -93,7 +93,7 @@ class BackupView:
 
     def _read(self, text: Any) -> None:
         try:
-            contents = self.session.read_backup(str(text))
+            contents = self.session.backup.read(str(text))
         except BackupError as error:
             self._refuse(error)
             return
@@ -109,7 +109,7 @@ class BackupView:
         contents, self.pending = self.pending, None
         self.import_dialog.close()
         if contents is not None:
-            self.session.restore(contents)
+            self.session.backup.restore(contents)
             words = describe.imported(contents)
             self._say(words)
             self.on_change(words)
@@ -128,6 +128,6 @@ class BackupView:
 
     def _reset(self) -> None:
         self.reset_dialog.close()
-        self.session.reset_stats()
+        self.session.backup.reset()
         self._say(describe.RESET_DONE)
         self.on_change(describe.RESET_DONE)
