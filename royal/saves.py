@@ -127,7 +127,7 @@ def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]
         "moves": [str(played.move) for played in game.line.stack],
         "redo": [str(move) for move in game.redo_stack],
         "penalties": game.penalties,
-        "hinted": game.hinted,
+        "hinted": game.hint_charged,
         "time_bonus": game.time_bonus if game.outcome is Outcome.WON else None,
         # Not rounded: rounding 59.9996 to 60.0 would change the time shown of a reloaded game.
         # JSON keeps a float exactly.
@@ -211,7 +211,7 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     most = len(ALL_CARDS) - 2
     moves, redo = _texts(data, "moves", most), _texts(data, "redo", most)
     penalties = _whole(data, "penalties")
-    hinted = _flag(data, "hinted")
+    hint_charged = _flag(data, "hinted")
     revision = _whole(data, "revision")
     elapsed = _elapsed(data)
     game = Game(cards, number, game_id)
@@ -222,16 +222,16 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     for _ in redo:
         game.line.pop()
     game.redo_stack = [Move.parse(move) for move in redo]
-    least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hinted else 0)
+    least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hint_charged else 0)
     if penalties % 5 or penalties < least:
         raise ValueError("the penalties do not fit the undos and hints")
-    game.penalties, game.hinted = penalties, hinted
+    game.penalties, game.hint_charged = penalties, hint_charged
     outcome = game.outcome
     if outcome is Outcome.WON:
         game.time_bonus = _whole(data, "time_bonus", 0, scoring.TIME_BONUS_SECONDS)
     elif data.get("time_bonus") is not None:
         raise ValueError("only a won game has a time bonus")
-    if hinted and outcome is not None:
+    if hint_charged and outcome is not None:
         raise ValueError("a hint was recorded in a finished game")
     if not game.touched and elapsed != 0:
         raise ValueError("the clock runs only from the first move")
@@ -288,7 +288,7 @@ def _replay_1(game: Game, events: list[str]) -> Game:
                 moves[event] = Move.parse(event)
             line.push(moves[event])
             redo.clear()
-        game.hinted = False
+        game.hint_charged = False
     return game
 
 

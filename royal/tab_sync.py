@@ -34,7 +34,7 @@ class Stale(Exception):
 
 def play_so_far(game: Game) -> tuple[object, ...]:
     """What a player did in a game, without its clock: two tabs differ in play if this does."""
-    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hinted)
+    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hint_charged)
 
 
 class TabSync:

@@ -219,7 +219,7 @@ def test_an_undo_then_redo_costs_exactly_15_and_a_hint_25(number, script):
             if game.outcome is None:
                 assert game.breakdown.total - before == points(len(played.removed))
         elif step == "hint":
-            charged = not game.hinted
+            charged = not game.hint_charged
             if game.hint() is not None:
                 assert before - game.breakdown.total == (25 if charged else 0)
         elif game.can_undo:
@@ -269,7 +269,7 @@ def test_hint_offers_a_winning_move_for_25_once_until_something_changes():
 def test_hint_is_free_and_none_when_the_game_cannot_be_won():
     game = Game.numbered(UNWINNABLE)
     assert game.hint() is None
-    assert game.score == 0 and game.penalties == 0 and not game.hinted
+    assert game.score == 0 and game.penalties == 0 and not game.hint_charged
 
 
 def test_stuck_game_undo_reopens_it():
@@ -405,14 +405,8 @@ def test_random_play_keeps_the_invariants(number, script):
             copy, _ = saves.game_from_dict(saves.game_to_dict(game, now), now)
             assert copy.line.cards == game.line.cards
             assert copy.redo_stack == game.redo_stack
-            assert (copy.moves, copy.score, copy.outcome, copy.penalties, copy.hinted, copy.touched) == (
-                game.moves,
-                game.score,
-                game.outcome,
-                game.penalties,
-                game.hinted,
-                game.touched,
-            )
+            shown = ("moves", "score", "outcome", "penalties", "hint_charged", "touched")
+            assert [getattr(copy, name) for name in shown] == [getattr(game, name) for name in shown]
             assert copy.clock.read(now) == game.clock.read(now)  # the clock comes back exactly
             assert copy.id == game.id and copy.cards == game.cards
             assert (copy.can_undo, copy.can_redo) == (game.can_undo, game.can_redo)

@@ -48,12 +48,12 @@ def same_game(a, b, now):
     assert a.line.cards == b.line.cards
     assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
     assert a.redo_stack == b.redo_stack
-    assert (a.moves, a.score, a.outcome, a.penalties, a.hinted, a.touched) == (
+    assert (a.moves, a.score, a.outcome, a.penalties, a.hint_charged, a.touched) == (
         b.moves,
         b.score,
         b.outcome,
         b.penalties,
-        b.hinted,
+        b.hint_charged,
         b.touched,
     )
     assert a.clock.read(now) == b.clock.read(now)

@@ -124,7 +124,7 @@ def test_every_action_is_saved_and_comes_back_exactly():
     game = later.game
     assert game.id == s.game.id and game.line.cards == s.game.line.cards
     assert game.redo_stack == s.game.redo_stack
-    assert (game.penalties, game.hinted) == (s.game.penalties, s.game.hinted) == (40, False)
+    assert (game.penalties, game.hint_charged) == (s.game.penalties, s.game.hint_charged) == (40, False)
     assert (game.moves, game.score) == (s.game.moves, s.game.score) == (1, s.game.score)
     assert game.clock.seconds(time.t) == 9  # 3 + 4 + 2 visible seconds; hidden time not counted
     later.redo()
