@@ -6,8 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import WINNABLE, win_game
 from royal import describe
-from royal.deals import daily_deal_number
+from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Result
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, DayStatus, Finished
 from royal.solver import solve
@@ -50,10 +51,9 @@ def test_a_game_counted_twice_adds_no_perfect_win():
 
 
 def test_a_real_game_won_in_par_moves_reports_its_par():
-    cards = next(c for c in (Game.numbered(n).cards for n in range(1, 50)) if solve(c).winnable)
+    cards = numbered_deal(WINNABLE)
     game = Game(cards)
-    for move in solve(cards).moves:
-        game.play(move, 0)
+    win_game(game)
     outcome = game.result(1)
     assert outcome.won and outcome.par == outcome.moves == solve(cards).min_moves
     assert outcome.cards_left == 2

@@ -6,31 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
+from helpers import Refusing, kept_aside
 from royal.storage import MAX_KEPT, GuardedStorage, InMemory, MemoryStorage, StorageError, Unreadable
-from royal.storage_keys import KEPT_PREFIX
-
-
-class Refusing(MemoryStorage):
-    """Reads and writes fail once ``refuse`` holds the names of the refused operations."""
-
-    def __init__(self, refuse=()):
-        super().__init__()
-        self.refuse = set(refuse)
-
-    def get(self, key):
-        if "get" in self.refuse:
-            raise StorageError("disabled")
-        return super().get(key)
-
-    def set(self, key, value):
-        if "set" in self.refuse:
-            raise StorageError("quota")
-        super().set(key, value)
-
-    def remove(self, key):
-        if "remove" in self.refuse:
-            raise StorageError("disabled")
-        super().remove(key)
 
 
 def guard(storage):
@@ -64,7 +41,7 @@ def test_no_storage_at_all_plays_in_memory_and_says_so_at_once():
 
 @pytest.mark.parametrize("refused", ["get", "set", "remove"])
 def test_the_first_refusal_switches_to_memory_and_is_told_once(refused):
-    storage = Refusing()
+    storage = Refusing(refuse=())
     storage.set("kept", "old")
     safe, heard = guard(storage)
     storage.refuse = {refused}
@@ -101,7 +78,7 @@ def test_an_unreadable_record_is_kept_aside_under_a_new_key_each_time():
         assert storage.get("n") is None
         assert heard[-1] == Unreadable("number", "not a number", True, MAX_KEPT if n > MAX_KEPT else 0)
     # The newest MAX_KEPT are kept, oldest first: the first two were dropped, none overwritten.
-    kept = [storage.get(f"{KEPT_PREFIX}number.{n}") for n in range(1, MAX_KEPT + 2)]
+    kept = [storage.get(kept_aside("number", n)) for n in range(1, MAX_KEPT + 2)]
     assert kept == [f"bad {n}" for n in range(3, MAX_KEPT + 3)] + [None]
     assert safe.persistent
 
