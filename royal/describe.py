@@ -1,4 +1,5 @@
-"""Every sentence the page shows or speaks: moves, selections, hints, endings, stats, notices.
+"""Every sentence the page shows or speaks: moves, selections, hints, endings, stats, notices,
+and why a backup file cannot be imported.
 
 Kept out of the web layer so the wording is tested under CPython and the same phrases serve
 the screen and the screen reader (``shown`` uses card symbols, ``spoken`` card names).
@@ -9,8 +10,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from royal.backup import Backup
 from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
@@ -20,6 +21,9 @@ from royal.replay import Replay
 from royal.scoring import Breakdown
 from royal.stats import Stats
 from royal.storage import InMemory, StorageNotice, Unreadable
+
+if TYPE_CHECKING:  # royal.backup words its refusals with the sentences below
+    from royal.backup import Backup
 
 Namer = Callable[[str], str]
 
@@ -375,6 +379,40 @@ RESET_TEXT = (
 )
 RESET_DONE = "Your stats are reset."
 IMPORT_CANCELLED = "Nothing was imported: your stats are unchanged."
+
+
+# Why a backup file cannot be imported: one sentence each.
+BACKUP_EMPTY = "This file is empty, so there is nothing to import."
+BACKUP_TOO_LARGE = "This file is far too large to be a Royal Marriage backup."
+BACKUP_UNREADABLE = "This file could not be read by the browser."
+BACKUP_NOT_JSON = "This file is not a Royal Marriage backup: it is not readable JSON."
+BACKUP_CUT_SHORT = "This file is cut short: it ends before the backup does."
+BACKUP_FOREIGN = "This file is not a Royal Marriage backup: it was written by something else."
+BACKUP_NO_VERSION = "This backup has no valid format version, so it cannot be trusted."
+BACKUP_INCOMPLETE = "This backup is incomplete: part of what it should hold is missing."
+BACKUP_CHANGED = (
+    "This backup was changed or damaged after it was exported: its checksum, "
+    "a check against accidents rather than a seal, does not match."
+)
+BACKUP_BAD_DATE = "This backup's export date is not a date, so it cannot be trusted."
+BACKUP_NEWER_RECORDS = (
+    "This backup holds records from a newer version of the game; update the game to import it."
+)
+
+
+def backup_newer(version: int) -> str:
+    return (
+        f"This backup was made by a newer version of the game (format {version}); "
+        "update the game to import it."
+    )
+
+
+def backup_stats_unreadable(reason: object) -> str:
+    return f"The stats in this backup cannot be read ({reason})."
+
+
+def backup_game_unreadable(reason: object) -> str:
+    return f"The unfinished game in this backup cannot be read ({reason})."
 
 
 def exported(file_name: str) -> str:

@@ -12,7 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from royal import describe
-from royal.backup import MAX_CHARS, TOO_LARGE, UNREADABLE, Backup, BackupError
+from royal.backup import MAX_CHARS, Backup, BackupError
 from royal.session import Session
 from royal.web.dom import within
 
@@ -84,11 +84,11 @@ class BackupView:
         chosen = files.item(0)
         self.file_input.value = ""  # choosing the same file again is a new choice
         if chosen.size > MAX_CHARS * 4:  # UTF-8 takes at most 4 bytes a character
-            self._refuse(BackupError(TOO_LARGE))
+            self._refuse(BackupError(describe.BACKUP_TOO_LARGE))
             return
         chosen.text().then(
             create_once_callable(self._read),
-            create_once_callable(lambda error: self._refuse(BackupError(UNREADABLE))),
+            create_once_callable(lambda error: self._refuse(BackupError(describe.BACKUP_UNREADABLE))),
         )
 
     def _read(self, text: Any) -> None:
