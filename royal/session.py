@@ -69,10 +69,12 @@ class Session:
 
     @property
     def stats(self) -> Stats:
+        """The stats, the daily record and the recent games on this device."""
         return self.tabs.stats
 
     @property
     def settings(self) -> Settings:
+        """The player's settings."""
         return self.tabs.settings
 
     # Other tabs ------------------------------------------------------------------------
@@ -202,7 +204,7 @@ class Session:
             self.save()
         return move
 
-    # Settings --------------------------------------------------------------------------
+    # Settings and the page -------------------------------------------------------------
 
     def change_settings(self, **changes: object) -> None:
         """Change some settings (ValueError for an unknown one or a bad value) and keep them."""
