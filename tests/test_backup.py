@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import WINNABLE, win_game
 from royal.backup import MAX_CHARS, BackupError, _checksum, dump_backup, file_name, load_backup
-from royal.deals import daily_deal_number, numbered_deal
+from royal.deals import daily_deal_number
 from royal.game import Game
 from royal.saves import dump_game, dump_stats
 from royal.solver import solve
 from royal.stats import Stats
 
 DAY = dt.date(2026, 11, 29)
-WINNABLE = next(n for n in range(1, 100) if solve(numbered_deal(n)).winnable)
 
 
 def history():
@@ -24,8 +24,7 @@ def history():
     for n, number in enumerate((WINNABLE, daily_deal_number(DAY))):
         game = Game.numbered(number)
         if solve(game.cards).winnable:
-            for move in solve(game.cards).moves:
-                game.play(move, 10.0 + n)
+            win_game(game, 10.0 + n)
         else:
             game.play(game.legal_moves()[0], 10.0)
         stats.record(game.result(100.0), DAY)

@@ -7,7 +7,6 @@ show exactly what the page shows once the game runs.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 from pathlib import Path
@@ -15,9 +14,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import helpers
 from royal import describe
 from royal.deals import numbered_deal
-from royal.session import Session
 from royal.solver import solve
 from royal.storage import MemoryStorage
 from royal.storage_keys import SNAPSHOT_KEY
@@ -40,18 +39,6 @@ FIGURE = js_pattern(re.search(r"const FIGURE = /(.+)/;", BOOT_JS)[1])  # type: i
 STAT_NAME = js_pattern(re.search(r"const STAT_NAME = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
 CARD = js_pattern(re.search(r"const CARD = /(.+)/;", BOOT_JS)[1])  # type: ignore[index]
 MAX_CHARS = int(re.search(r"const SNAPSHOT_MAX_CHARS = (\d+);", BOOT_JS)[1])  # type: ignore[index]
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def now(self) -> float:
-        return self.t
-
-
-def new_session(storage: MemoryStorage, clock: Clock) -> Session:
-    return Session(storage, clock.now, lambda: dt.date(2026, 11, 29), on_notice=lambda notice: None)
 
 
 def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
@@ -78,8 +65,8 @@ def test_the_boot_script_patterns_were_read() -> None:
 
 
 def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
-    storage, clock = MemoryStorage(), Clock()
-    session = new_session(storage, clock)
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
     session.new_game(7)
     for move in solve(numbered_deal(7)).moves:
         clock.t += 3
@@ -87,7 +74,7 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
         data = snapshot(storage)
         assert data["cards"] == list(session.game.line.cards)
         assert data["fields"] == describe.fields(session.game, clock.now())
-        assert data["stats"] == describe.figures(session.stats, dt.date(2026, 11, 29))
+        assert data["stats"] == describe.figures(session.stats, clock.today())
     assert snapshot(storage)["stats"]["wins"] == "1", "the win is in the snapshot at once"
     assert_boot_script_accepts(snapshot(storage))
 
@@ -101,8 +88,8 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
     choices=st.randoms(use_true_random=False),
 )
 def test_any_game_gives_a_snapshot_the_boot_script_accepts(deal: int, actions: list[str], choices) -> None:  # type: ignore[no-untyped-def]
-    storage, clock = MemoryStorage(), Clock()
-    session = new_session(storage, clock)
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
     session.new_game(deal)
     for action in actions:
         game = session.game
