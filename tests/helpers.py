@@ -1,5 +1,6 @@
 """What several engine test modules share: deals that can and cannot be won or that get stuck,
-winning, a hand-moved clock, sessions, storages that refuse, and a check that two games agree.
+winning, every whitespace character, a hand-moved clock, sessions, storages that refuse, and a
+check that two games agree.
 
 A plain module, imported by name (``tests/`` is on the path), neither a conftest nor a test
 module: test modules import from here and never from one another. The browser tests have
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import sys
 from collections.abc import Callable, Collection
 
 from royal.deals import numbered_deal
@@ -20,6 +22,9 @@ from royal.session import Session
 from royal.solver import is_winnable, solve
 from royal.storage import MemoryStorage, Storage, StorageError
 from royal.storage_keys import KEPT_PREFIX
+
+#: Every character Python counts as whitespace: str.strip() and str.split() take these away.
+WHITESPACE = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
 
 # Deals -----------------------------------------------------------------------------------------
 

@@ -1,10 +1,10 @@
 """Card codes, names and the matching rule (docs/rules.md, "Card codes and names")."""
 
 import pytest
-from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.cards import (
     ALL_CARDS,
     CardError,

@@ -8,8 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from characters import WHITESPACE
 
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.solver import is_winnable

@@ -11,11 +11,11 @@ import datetime as dt
 import re
 
 import pytest
-from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
 import royal.deals
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import (
     MAX_DEAL,

@@ -3,10 +3,10 @@
 import ast
 
 import pytest
-from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.excerpt import SHOWN, quoted
 
 

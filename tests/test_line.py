@@ -1,10 +1,10 @@
 """The line, move notation, and push/pop (docs/rules.md, "Moves" and "Move notation")."""
 
 import pytest
-from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.line import IllegalMove, Line, Move

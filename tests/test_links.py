@@ -1,10 +1,10 @@
 """Deals asked for by a link: ``?deal=N`` and ``?cards=QH,AS,...,KH`` (docs/rules.md, "Links to a deal")."""
 
 import pytest
-from characters import WHITESPACE
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.deals import DealError, numbered_deal
 from royal.links import DealRequest, link_query, parse_link
 
