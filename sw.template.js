@@ -15,6 +15,9 @@
  * its navigation, even when another tab activates a newer version meanwhile: files are
  * deleted only once no open page needs them. A new worker waits until the page's Reload
  * button posts "skip-waiting", and it never claims pages it did not load.
+ *
+ * A navigation gets the file at its address: the game at the scope's own (or index.html),
+ * never at a nested or mistyped path, where a not-found page links to it instead.
  */
 "use strict";
 
@@ -26,6 +29,33 @@ const FILE_CACHE = CACHE_PREFIX + "files";
 const META_CACHE = CACHE_PREFIX + "meta";
 const PAGE = "index.html";
 const PARALLEL_DOWNLOADS = 4;
+// The not-found page: the game's own style sheet, a link to the game at its own address,
+// both absolute (the page may sit at any depth), and no script at all.
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <meta name="color-scheme" content="light dark">
+  <title>Page not found · Royal Marriage</title>
+  <link rel="stylesheet" href="${SCOPE}static/app.css">
+  <link rel="icon" href="${SCOPE}static/icons/favicon.svg" type="image/svg+xml">
+</head>
+<body>
+  <header class="masthead">
+    <h1><span class="royal-mark" aria-hidden="true">♛♥♚</span> Royal Marriage</h1>
+  </header>
+  <main>
+    <section class="game">
+      <h2>There is no page at this address</h2>
+      <p>The link may be mistyped or out of date. Your game and your stats are kept as they were.</p>
+      <p><a href="${SCOPE}">Play Royal Marriage</a></p>
+    </section>
+  </main>
+</body>
+</html>
+`;
+const NOT_FOUND_POLICY = "default-src 'self'; script-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'";
 
 /** Which version served each page (client id -> version); the meta cache keeps it too. */
 const clientVersions = new Map();
@@ -111,22 +141,48 @@ function clientKey(id) {
 
 async function respond(event) {
   const request = event.request;
-  if (request.mode === "navigate") {
-    // Any query (?deal=N, ?cards=...) gets the page; the page reads the query itself.
-    const page = await cached(FILES, PAGE);
-    if (page) {
-      if (event.resultingClientId) event.waitUntil(remember(event.resultingClientId));
-      return page;
-    }
-    return fetch(request);
-  }
+  if (request.mode === "navigate") return navigate(event);
   const files = await filesOf(event.clientId);
   return (await cached(files, pathOf(request.url))) || fetch(request);
 }
 
+/** A page opened at an address in our scope: the game at its own address, any other file of this version at its own. */
+async function navigate(event) {
+  const request = event.request;
+  // The query plays no part: ?deal=N, ?cards=... get the page, which reads its query itself.
+  const path = pathOf(request.url);
+  if (!Object.hasOwn(FILES, path)) return elsewhere(request);
+  const file = await cached(FILES, path);
+  if (file && event.resultingClientId) event.waitUntil(remember(event.resultingClientId));
+  return file || fetch(request);
+}
+
+/**
+ * An address that is no file of this version (deal/7/, a mistyped link): what the network
+ * has there (a file we do not keep, such as a screenshot), else our own not-found page. The
+ * game's page there would look for its files in the wrong folder and hang on its loading panel.
+ */
+async function elsewhere(request) {
+  try {
+    const response = await fetch(request);
+    if (response.status !== 404) return response;
+  } catch (error) {
+    // Offline: nothing to ask, so the same answer as the host's 404.
+  }
+  return new Response(NOT_FOUND_PAGE, {
+    status: 404,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Content-Security-Policy": NOT_FOUND_POLICY },
+  });
+}
+
 function pathOf(url) {
   const path = new URL(url).pathname.slice(new URL(SCOPE).pathname.length);
-  return path === "" ? PAGE : decodeURIComponent(path);
+  if (path === "") return PAGE;
+  try {
+    return decodeURIComponent(path);
+  } catch (error) {
+    return path; // a malformed escape (%E0%A4%A) names no file of ours
+  }
 }
 
 async function cached(files, path) {

@@ -24,7 +24,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 
-from royal import saves
+from royal import describe, saves
 from royal.game import Game
 from royal.stats import Stats
 
@@ -34,13 +34,9 @@ VERSION = 1
 MAX_CHARS = 4_000_000
 
 
-TOO_LARGE = "This file is far too large to be a Royal Marriage backup."
-UNREADABLE = "This file could not be read by the browser."
-NEWER_RECORDS = "This backup holds records from a newer version of the game; update the game to import it."
-
-
 class BackupError(ValueError):
-    """A file that cannot be imported; the message is one sentence for the player."""
+    """A file that cannot be imported; the message is one sentence for the player, from
+    :mod:`royal.describe`."""
 
 
 @dataclass(frozen=True)
@@ -64,8 +60,8 @@ def _checksum(exported: object, stats: object, game: object) -> str:
 
 def dump_backup(stats: Stats, game: Game | None, exported: _dt.date, now: float) -> str:
     """The backup file's text; ``game`` is the unfinished game, if there is one."""
-    stats_record = json.loads(saves.dump_stats(stats))
-    game_record = json.loads(saves.dump_game(game, now)) if game is not None else None
+    stats_record = saves.stats_to_record(stats)
+    game_record = saves.game_to_record(game, now) if game is not None else None
     day = exported.isoformat()
     return json.dumps(
         {
@@ -82,23 +78,24 @@ def dump_backup(stats: Stats, game: Game | None, exported: _dt.date, now: float)
 
 
 def _parse(text: object) -> dict:  # type: ignore[type-arg]
+    # Size first: a file over the limit is too large whatever it holds, blank or not.
+    if isinstance(text, str) and len(text) > MAX_CHARS:
+        raise BackupError(describe.BACKUP_TOO_LARGE)
     if not isinstance(text, str) or not text.strip():
-        raise BackupError("This file is empty, so there is nothing to import.")
-    if len(text) > MAX_CHARS:
-        raise BackupError(TOO_LARGE)
+        raise BackupError(describe.BACKUP_EMPTY)
     try:
         data = json.loads(text)
     except RecursionError:
-        raise BackupError("This file is not a Royal Marriage backup: it is not readable JSON.") from None
+        raise BackupError(describe.BACKUP_NOT_JSON) from None
     except json.JSONDecodeError as error:
         stripped = text.rstrip()
         if stripped.startswith("{") and (
             error.pos >= len(stripped) or error.msg.startswith("Unterminated string")
         ):
-            raise BackupError("This file is cut short: it ends before the backup does.") from None
-        raise BackupError("This file is not a Royal Marriage backup: it is not readable JSON.") from None
+            raise BackupError(describe.BACKUP_CUT_SHORT) from None
+        raise BackupError(describe.BACKUP_NOT_JSON) from None
     if not isinstance(data, dict) or data.get("app") != saves.APP or data.get("kind") != KIND:
-        raise BackupError("This file is not a Royal Marriage backup: it was written by something else.")
+        raise BackupError(describe.BACKUP_FOREIGN)
     return data
 
 
@@ -107,33 +104,30 @@ def load_backup(text: object, now: float) -> Backup:
     data = _parse(text)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
-        raise BackupError("This backup has no valid format version, so it cannot be trusted.")
+        raise BackupError(describe.BACKUP_NO_VERSION)
     if version > VERSION:
-        raise BackupError(
-            f"This backup was made by a newer version of the game (format {version}); "
-            "update the game to import it."
-        )
+        raise BackupError(describe.backup_newer(version))
     if not {"exported", "stats", "game", "checksum"} <= data.keys():
-        raise BackupError("This backup is incomplete: part of what it should hold is missing.")
+        raise BackupError(describe.BACKUP_INCOMPLETE)
     exported, stats_record, game_record = data["exported"], data["stats"], data["game"]
     if data["checksum"] != _checksum(exported, stats_record, game_record):
-        raise BackupError("This backup was changed after it was exported, so it cannot be trusted.")
+        raise BackupError(describe.BACKUP_CHANGED)
     try:
-        day = _dt.date.fromisoformat(exported)
-    except (TypeError, ValueError):
-        raise BackupError("This backup's export date is not a date, so it cannot be trusted.") from None
+        day = saves.parse_day(exported, "the export date")
+    except ValueError:
+        raise BackupError(describe.BACKUP_BAD_DATE) from None
     try:
-        stats = saves.load_stats(json.dumps(stats_record))
+        stats = saves.stats_from_record(stats_record)
     except saves.NewerSave:
-        raise BackupError(NEWER_RECORDS) from None
+        raise BackupError(describe.BACKUP_NEWER_RECORDS) from None
     except saves.SaveError as error:
-        raise BackupError(f"The stats in this backup cannot be read ({error}).") from None
+        raise BackupError(describe.backup_stats_unreadable(error)) from None
     game = None
     if game_record is not None:
         try:
-            game = saves.load_game(json.dumps(game_record), now)
+            game, _revision = saves.game_from_record(game_record, now)
         except saves.NewerSave:
-            raise BackupError(NEWER_RECORDS) from None
+            raise BackupError(describe.BACKUP_NEWER_RECORDS) from None
         except saves.SaveError as error:
-            raise BackupError(f"The unfinished game in this backup cannot be read ({error}).") from None
+            raise BackupError(describe.backup_game_unreadable(error)) from None
     return Backup(day, stats, game)

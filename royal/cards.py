@@ -45,23 +45,31 @@ _KNOWN = frozenset(ALL_CARDS)
 
 
 class CardError(ValueError):
-    """A text that is not one of the 52 card codes."""
+    """A text that is not one of the 52 card codes; ``refused`` is what was refused, unpadded."""
+
+    def __init__(self, message: str, refused: object) -> None:
+        super().__init__(message)
+        self.refused = refused
 
 
 def parse_card(text: object) -> str:
     """Return the card code ``text`` names, or raise :class:`CardError` saying why not.
 
-    Lower case is accepted (``"qh"`` is ``"QH"``) because people type links by hand.
+    Lower case is accepted (``"qh"`` is ``"QH"``) and whitespace of any kind around the code
+    is padding (an ideographic space from an input method too), because people type links
+    by hand. Only the code itself must be ASCII, checked before upper-casing: the long s
+    (U+017F) upper-cases to ``S``.
     """
     if not isinstance(text, str):
-        raise CardError(f"a card code must be text, not {type(text).__name__}")
-    code = text.strip().upper()
-    if code not in _KNOWN or not text.isascii():
+        raise CardError(f"a card code must be text, not {type(text).__name__}", text)
+    code = text.strip()
+    if not code.isascii() or code.upper() not in _KNOWN:
         raise CardError(
-            f"unknown card code {quoted(text.strip())}: a code is a rank ({' '.join(RANKS)}) "
-            f"followed by a suit ({' '.join(SUITS)}), like QH or TD"
+            f"unknown card code {quoted(code)}: a code is a rank ({' '.join(RANKS)}) "
+            f"followed by a suit ({' '.join(SUITS)}), like QH or TD",
+            code,
         )
-    return code
+    return code.upper()
 
 
 def is_card(text: object) -> bool:

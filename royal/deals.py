@@ -116,11 +116,10 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     for position, item in enumerate(items, start=1):
         try:
             cards.append(parse_card(item))
-        except CardError:
+        except CardError as error:
             unknown += 1
-            if unknown <= UNKNOWN_NAMED:
-                shown = quoted(item.strip() if isinstance(item, str) else item)
-                problems.append(f"unknown card code {shown} at position {position}")
+            if unknown <= UNKNOWN_NAMED:  # exactly the code refused, without its padding
+                problems.append(f"unknown card code {quoted(error.refused)} at position {position}")
     if unknown > UNKNOWN_NAMED:
         problems.append(f"{unknown - UNKNOWN_NAMED} more unknown codes")
     counts = Counter(cards)

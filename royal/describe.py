@@ -1,4 +1,5 @@
-"""Every sentence the page shows or speaks: moves, selections, hints, endings, stats, notices.
+"""Every sentence the page shows or speaks: moves, selections, hints, endings, stats, notices,
+and why a backup file cannot be imported.
 
 Kept out of the web layer so the wording is tested under CPython and the same phrases serve
 the screen and the screen reader (``shown`` uses card symbols, ``spoken`` card names).
@@ -9,8 +10,8 @@ from __future__ import annotations
 import datetime as _dt
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from royal.backup import Backup
 from royal.cards import shown_name, spoken_name
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
@@ -19,6 +20,10 @@ from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay
 from royal.scoring import Breakdown
 from royal.stats import Stats
+from royal.storage import InMemory, StorageNotice, Unreadable
+
+if TYPE_CHECKING:  # royal.backup words its refusals with the sentences below
+    from royal.backup import Backup
 
 Namer = Callable[[str], str]
 
@@ -54,21 +59,28 @@ _RECORDS = {
 }
 
 
-def unreadable(kind: str, reason: str, kept_aside: bool, dropped_beyond: int = 0) -> str:
-    """A saved record of ``kind`` could not be read; ``kept_aside`` is False when it could not
-    be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies are kept
-    when the oldest was forgotten to make room. Said to players: no storage key names."""
-    what, fresh = _RECORDS.get(kind, (kind, "a fresh one starts"))
-    if not kept_aside:
+def unreadable(record: Unreadable) -> str:
+    """A saved record could not be read: what replaces it, and where it is now. Said to players:
+    no storage key names."""
+    what, fresh = _RECORDS.get(record.kind, (record.kind, "a fresh one starts"))
+    if not record.kept_aside:
         where = "It stays where it was, untouched."
-    elif dropped_beyond:
+    elif record.dropped_beyond:
         where = (
-            f"The unreadable copy is kept aside in this browser; at most {dropped_beyond} such copies "
-            "are kept, so the oldest was dropped to make room."
+            f"The unreadable copy is kept aside in this browser; at most {record.dropped_beyond} such "
+            "copies are kept, so the oldest was dropped to make room."
         )
     else:
         where = "Nothing is lost: the unreadable copy is kept aside in this browser."
-    return f"Your saved {what} could not be read ({reason}), so {fresh}. {where}"
+    return f"Your saved {what} could not be read ({record.reason}), so {fresh}. {where}"
+
+
+def storage_notice(notice: StorageNotice) -> Notice:
+    """What the player is told when storage is refused, a newer build's data is found, or a
+    record cannot be read (:mod:`royal.storage` reports these as values)."""
+    if isinstance(notice, Unreadable):
+        return Notice(unreadable(notice))
+    return Notice(NO_STORAGE if notice is InMemory.REFUSED else NEWER_ELSEWHERE)
 
 
 def bad_link(reason: object) -> str:
@@ -367,6 +379,40 @@ RESET_TEXT = (
 )
 RESET_DONE = "Your stats are reset."
 IMPORT_CANCELLED = "Nothing was imported: your stats are unchanged."
+
+
+# Why a backup file cannot be imported: one sentence each.
+BACKUP_EMPTY = "This file is empty, so there is nothing to import."
+BACKUP_TOO_LARGE = "This file is far too large to be a Royal Marriage backup."
+BACKUP_UNREADABLE = "This file could not be read by the browser."
+BACKUP_NOT_JSON = "This file is not a Royal Marriage backup: it is not readable JSON."
+BACKUP_CUT_SHORT = "This file is cut short: it ends before the backup does."
+BACKUP_FOREIGN = "This file is not a Royal Marriage backup: it was written by something else."
+BACKUP_NO_VERSION = "This backup has no valid format version, so it cannot be trusted."
+BACKUP_INCOMPLETE = "This backup is incomplete: part of what it should hold is missing."
+BACKUP_CHANGED = (
+    "This backup was changed or damaged after it was exported: its checksum, "
+    "a check against accidents rather than a seal, does not match."
+)
+BACKUP_BAD_DATE = "This backup's export date is not a date, so it cannot be trusted."
+BACKUP_NEWER_RECORDS = (
+    "This backup holds records from a newer version of the game; update the game to import it."
+)
+
+
+def backup_newer(version: int) -> str:
+    return (
+        f"This backup was made by a newer version of the game (format {version}); "
+        "update the game to import it."
+    )
+
+
+def backup_stats_unreadable(reason: object) -> str:
+    return f"The stats in this backup cannot be read ({reason})."
+
+
+def backup_game_unreadable(reason: object) -> str:
+    return f"The unfinished game in this backup cannot be read ({reason})."
 
 
 def exported(file_name: str) -> str:

@@ -57,7 +57,7 @@ class Game:
         self.line = Line(self.cards)
         self.redo_stack: list[Move] = []
         self.penalties = 0  # every undo and charged hint so far: never given back
-        self.hinted = False  # the last action was a charged hint: asking again is free
+        self.hint_charged = False  # the last action was a charged hint: asking again is free
         self.time_bonus: int | None = None  # fixed at the win
         self.clock = Clock()
         self._solutions: dict[tuple[str, ...], Solution] = {}
@@ -203,7 +203,7 @@ class Game:
         self.clock.start(now)
         played = self._push(move, now)
         self.redo_stack.clear()
-        self.hinted = False
+        self.hint_charged = False
         return played
 
     def undo(self, now: float) -> Played:
@@ -213,7 +213,7 @@ class Game:
         played = self.line.pop()
         self.penalties += scoring.UNDO_COST
         self.redo_stack.append(played.move)
-        self.hinted = False
+        self.hint_charged = False
         self.clock.set_halted(False, now)
         return played
 
@@ -223,7 +223,7 @@ class Game:
             raise IllegalMove("there is no move to redo")
         played = self._push(self.redo_stack[-1], now)
         self.redo_stack.pop()
-        self.hinted = False
+        self.hint_charged = False
         return played
 
     def hint(self) -> Move | None:
@@ -241,9 +241,9 @@ class Game:
 
     def charge_hint(self) -> None:
         """Pay for a hint, unless the last action was a hint already (asking again is free)."""
-        if not self.hinted:
+        if not self.hint_charged:
             self.penalties += scoring.HINT_COST
-            self.hinted = True
+            self.hint_charged = True
 
     def _push(self, move: Move, now: float) -> Played:
         played = self.line.push(move)

@@ -31,9 +31,9 @@ def parse_link(params: Mapping[str, str]) -> DealRequest | None:
         number = parse_deal_number(params["deal"])
         return DealRequest(numbered_deal(number), number)
     if "cards" in params:
-        text = params["cards"]
-        codes = [code for code in text.replace(" ", ",").split(",") if code.strip()]
-        return DealRequest(custom_deal(codes), None)
+        # Commas or whitespace of any kind between the codes: str.split() knows every kind,
+        # as parse_card's strip does (an ideographic space from an input method too).
+        return DealRequest(custom_deal(params["cards"].replace(",", " ").split()), None)
     return None
 
 

@@ -7,6 +7,9 @@ is kept as a last won day and a run length (as the stats' streak is), so it can 
 
 Recent games are the last :data:`RECENT_KEPT` finished games, enough to draw how far each win
 was from par and how many cards each loss left.
+
+Each record refuses, as it is made, what no play could produce (a save is loaded by making
+them), as :class:`~royal.settings.Settings` does.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from enum import StrEnum
 DAYS_SHOWN = 30
 #: Finished games kept for the chart of recent games.
 RECENT_KEPT = 30
+#: The fewest and most moves a win can take: 25 pairs, or 50 single cards.
+WIN_MOVES = (25, 50)
 
 
 class DayStatus(StrEnum):
@@ -37,6 +42,15 @@ class DayResult:
     moves: int | None = None  # fewest moves among the day's wins
     par: int | None = None
 
+    def __post_init__(self) -> None:
+        fewest, most = WIN_MOVES
+        if self.par is not None and not fewest <= self.par <= most:
+            raise ValueError(f"a day's par must be from {fewest} to {most} moves")
+        if (self.won and self.par is None) or self.won != (self.moves is not None):
+            raise ValueError("a day's moves and par go with its win")
+        if self.moves is not None and not (self.par or fewest) <= self.moves <= most:
+            raise ValueError(f"a day's fewest moves must be from its par to {most}")
+
     @property
     def status(self) -> DayStatus:
         return DayStatus.WON if self.won else DayStatus.PLAYED
@@ -50,6 +64,22 @@ class DailyRecord:
     streak_day: _dt.date | None = None  # the last day whose deal was won
     streak: int = 0  # consecutive days whose deal was won, ending on streak_day
 
+    def __post_init__(self) -> None:
+        days = self.days
+        if days and (max(days) - min(days)).days >= DAYS_SHOWN:
+            raise ValueError("the daily record holds days too far apart")
+        if (self.streak > 0) != (self.streak_day is not None):
+            raise ValueError("the daily streak disagrees with its day")
+        if self.streak_day is not None and (
+            not days
+            or self.streak_day > max(days)
+            or (
+                max(days) - self.streak_day < _dt.timedelta(DAYS_SHOWN)
+                and not getattr(days.get(self.streak_day), "won", False)
+            )
+        ):
+            raise ValueError("the daily streak ends on a day that was not won")
+
     def record(self, day: _dt.date, won: bool, moves: int, par: int | None) -> None:
         """A game of ``day``'s own deal ended on ``day``: won in ``moves`` moves, or not."""
         old = self.days.get(day)
@@ -58,20 +88,11 @@ class DailyRecord:
         if won:
             fewest = moves if old is None or old.moves is None else min(old.moves, moves)
             self.days[day] = DayResult(True, fewest, par)
-            self._win_on(day)
+            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
         elif old is None:
             self.days[day] = DayResult(False, None, par)
         newest = max(self.days)
         self.days = {d: r for d, r in sorted(self.days.items()) if (newest - d).days < DAYS_SHOWN}
-
-    def _win_on(self, day: _dt.date) -> None:
-        if self.streak_day is not None and day <= self.streak_day:
-            return
-        if self.streak_day is not None and (day - self.streak_day).days == 1:
-            self.streak += 1
-        else:
-            self.streak = 1
-        self.streak_day = day
 
     def on(self, day: _dt.date) -> DayResult | None:
         """The result of ``day``'s deal, or ``None`` if it was not played that day."""
@@ -84,9 +105,7 @@ class DailyRecord:
 
     def current_streak(self, today: _dt.date) -> int:
         """Consecutive days whose deal was won, ending today or yesterday; else 0."""
-        if self.streak_day is None or not 0 <= (today - self.streak_day).days <= 1:
-            return 0
-        return self.streak
+        return current_run(self.streak_day, self.streak, today)
 
 
 @dataclass(frozen=True)
@@ -97,6 +116,20 @@ class Finished:
     moves: int
     cards_left: int
     par: int | None  # the deal's fewest possible moves; None for a deal that cannot be won
+
+    def __post_init__(self) -> None:
+        fewest, most = WIN_MOVES
+        if not 0 <= self.moves <= most or not 2 <= self.cards_left <= 52:
+            raise ValueError(f"a recent game takes 0 to {most} moves and leaves 2 to 52 cards")
+        if self.par is not None and not fewest <= self.par <= most:
+            raise ValueError(f"a recent game's par must be from {fewest} to {most} moves")
+        removed = 52 - self.cards_left
+        if (
+            not self.moves <= removed <= 2 * self.moves
+            or self.won != (self.cards_left == 2)
+            or (self.won and (self.par is None or self.moves < self.par))
+        ):
+            raise ValueError("a recent game's moves, cards left and par disagree")
 
     @property
     def over_par(self) -> int | None:
@@ -112,3 +145,25 @@ class Finished:
 def add_recent(recent: list[Finished], game: Finished) -> list[Finished]:
     """``recent`` with ``game`` added last, keeping the newest :data:`RECENT_KEPT`."""
     return [*recent, game][-RECENT_KEPT:]
+
+
+def streak_after_win(day: _dt.date, last: _dt.date | None, length: int) -> tuple[_dt.date, int]:
+    """A run of days with a win (kept as its last day and length) after a win on ``day``.
+
+    A win on the run's last day, or the day before (a time-zone change), adds no day. A win on
+    any other day restarts the run, even one long before its last day: that day came from a
+    clock that was ahead, and keeping it would freeze the run for good once the clock is right.
+    """
+    if last is not None and -1 <= (day - last).days <= 0:
+        return last, length
+    if last is not None and (day - last).days == 1:
+        return day, length + 1
+    return day, 1
+
+
+def current_run(last: _dt.date | None, length: int, today: _dt.date) -> int:
+    """The run's length if it ends today or yesterday, else 0 (a run dated tomorrow counts: the
+    clock of a time-zone change; one dated later came from a clock that was ahead)."""
+    if last is None or not -1 <= (today - last).days <= 1:
+        return 0
+    return length

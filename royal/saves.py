@@ -5,7 +5,13 @@ Saved data comes from a place anyone can edit (localStorage, a copied profile), 
 trusts nothing: any input either yields a valid object or raises :class:`SaveError` with a
 reason a person can read. Nothing else escapes, whatever the bytes. A game is saved as its
 deal, its state (the moves in play, the moves redo can bring back, the penalties paid) and its
-clock, and loaded by playing those moves again with the game's own rules.
+clock, and loaded by playing those moves again with the game's own rules. The stats are read
+here value by value (types and sizes) and refuse, as they are made, figures no play could give
+(:class:`~royal.stats.Stats` and its records check themselves).
+
+Each kind is written as a record (:func:`game_to_record`, parsed JSON, as a backup file holds
+it) or as its text (:func:`dump_game`), and read back from either (:func:`game_from_record`,
+:func:`load_game`).
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from collections.abc import Callable
+from typing import TypeVar
 
 from royal import scoring
 from royal.cards import ALL_CARDS
@@ -25,10 +32,12 @@ from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finis
 from royal.settings import Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
+T = TypeVar("T")
+
 APP = "royal-marriage"
 #: Format 1 of the game kept every event; it never held more than this many.
 MAX_EVENTS = 100_000
-#: The longest game record read at all: a format 1 record of MAX_EVENTS events fits.
+#: The longest record read at all: a format 1 game record of MAX_EVENTS events fits.
 MAX_TEXT = 2_000_000
 MAX_COUNT = 10**9
 
@@ -50,10 +59,13 @@ class NewerSave(SaveError):
     """Data written by a newer build of the game: left untouched, never set aside or replaced."""
 
 
-def _dump(kind: str, body: object) -> str:
-    return json.dumps(
-        {"app": APP, "kind": kind, "version": VERSIONS[kind], kind: body}, separators=(",", ":")
-    )
+def _record(kind: str, body: object) -> dict[str, object]:
+    """The envelope around ``body``: what is stored, as parsed JSON."""
+    return {"app": APP, "kind": kind, "version": VERSIONS[kind], kind: body}
+
+
+def _dump(record: dict[str, object]) -> str:
+    return json.dumps(record, separators=(",", ":"))
 
 
 def migrate(kind: str, version: int, body: object) -> object:
@@ -79,20 +91,31 @@ def migrate(kind: str, version: int, body: object) -> object:
     return body
 
 
-def _open(text: object, kind: str) -> object:
-    """Parse the envelope and return its body in the current format, or raise SaveError."""
+def parse(text: object, kind: str) -> object:
+    """A stored ``kind`` record's text as parsed JSON, or SaveError (its size bounded first)."""
     if not isinstance(text, str):
         raise SaveError("saved data must be text")
+    if len(text) > MAX_TEXT:
+        raise SaveError(f"saved {kind} is {len(text)} characters long, too long to be genuine")
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except (ValueError, RecursionError):
         raise SaveError("saved data is not valid JSON") from None
-    if not isinstance(data, dict) or data.get("app") != APP or data.get("kind") != kind:
+
+
+def _read(record: object, kind: str, what: str, build: Callable[[object], T]) -> T:
+    """``build`` from the body of a parsed ``kind`` record in the current format; any ValueError
+    or TypeError it raises becomes a SaveError whose reason starts with ``what``."""
+    if not isinstance(record, dict) or record.get("app") != APP or record.get("kind") != kind:
         raise SaveError(f"saved data is not a Royal Marriage {kind} record")
-    version = data.get("version")
+    version = record.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
         raise SaveError("saved data has no version number")
-    return migrate(kind, version, data.get(kind))
+    body = migrate(kind, version, record.get(kind))
+    try:
+        return build(body)
+    except (ValueError, TypeError) as error:
+        raise SaveError(f"{what}: {error}") from None
 
 
 def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]:
@@ -104,7 +127,7 @@ def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]
         "moves": [str(played.move) for played in game.line.stack],
         "redo": [str(move) for move in game.redo_stack],
         "penalties": game.penalties,
-        "hinted": game.hinted,
+        "hinted": game.hint_charged,
         "time_bonus": game.time_bonus if game.outcome is Outcome.WON else None,
         # Not rounded: rounding 59.9996 to 60.0 would change the time shown of a reloaded game.
         # JSON keeps a float exactly.
@@ -134,11 +157,34 @@ def _texts(data: dict[str, object], name: str, most: int) -> list[str]:
     return value
 
 
-def _whole(data: dict[str, object], name: str, low: int, high: int) -> int:
+def _whole(data: dict[str, object], name: str, low: int = 0, high: int = MAX_COUNT) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{name} must be a whole number from {low} to {high}")
     return value
+
+
+def _whole_or_none(data: dict[str, object], name: str) -> int | None:
+    return None if data.get(name) is None else _whole(data, name)
+
+
+def _flag(data: dict[str, object], name: str) -> bool:
+    value = data.get(name)
+    if not isinstance(value, bool):
+        raise ValueError(f"{name} must be true or false")
+    return value
+
+
+def parse_day(text: object, name: str) -> _dt.date:
+    """A day written ``YYYY-MM-DD``, or ValueError naming what it should have been."""
+    try:
+        return _dt.date.fromisoformat(text)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        raise ValueError(f"{name} must be a date") from None
+
+
+def _day_or_none(data: dict[str, object], name: str, what: str) -> _dt.date | None:
+    return None if data.get(name) is None else parse_day(data.get(name), what)
 
 
 def _elapsed(data: dict[str, object]) -> float:
@@ -164,11 +210,9 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     cards, number = _deal(data)
     most = len(ALL_CARDS) - 2
     moves, redo = _texts(data, "moves", most), _texts(data, "redo", most)
-    penalties = _whole(data, "penalties", 0, MAX_COUNT)
-    hinted = data.get("hinted")
-    if not isinstance(hinted, bool):
-        raise ValueError("hinted must be true or false")
-    revision = _whole(data, "revision", 0, MAX_COUNT)
+    penalties = _whole(data, "penalties")
+    hint_charged = _flag(data, "hinted")
+    revision = _whole(data, "revision")
     elapsed = _elapsed(data)
     game = Game(cards, number, game_id)
     for move in moves:
@@ -178,16 +222,16 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     for _ in redo:
         game.line.pop()
     game.redo_stack = [Move.parse(move) for move in redo]
-    least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hinted else 0)
+    least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hint_charged else 0)
     if penalties % 5 or penalties < least:
         raise ValueError("the penalties do not fit the undos and hints")
-    game.penalties, game.hinted = penalties, hinted
+    game.penalties, game.hint_charged = penalties, hint_charged
     outcome = game.outcome
     if outcome is Outcome.WON:
         game.time_bonus = _whole(data, "time_bonus", 0, scoring.TIME_BONUS_SECONDS)
     elif data.get("time_bonus") is not None:
         raise ValueError("only a won game has a time bonus")
-    if hinted and outcome is not None:
+    if hint_charged and outcome is not None:
         raise ValueError("a hint was recorded in a finished game")
     if not game.touched and elapsed != 0:
         raise ValueError("the clock runs only from the first move")
@@ -244,37 +288,36 @@ def _replay_1(game: Game, events: list[str]) -> Game:
                 moves[event] = Move.parse(event)
             line.push(moves[event])
             redo.clear()
-        game.hinted = False
+        game.hint_charged = False
     return game
 
 
 MIGRATIONS["game"][1] = _game_1_to_2
 
 
+def game_to_record(game: Game, now: float, revision: int = 0) -> dict[str, object]:
+    """The game's record as parsed JSON, written as the store's ``revision``-th version."""
+    return _record("game", game_to_dict(game, now, revision))
+
+
 def dump_game(game: Game, now: float, revision: int = 0) -> str:
-    """The unfinished game as a JSON text, written as the store's ``revision``-th version."""
-    return _dump("game", game_to_dict(game, now, revision))
+    """The unfinished game's record as a JSON text (see :func:`game_to_record`)."""
+    return _dump(game_to_record(game, now, revision))
 
 
-def load_game_record(text: object, now: float) -> tuple[Game, int]:
-    """A game and its revision from :func:`dump_game`'s text, checked, or SaveError."""
-    if isinstance(text, str) and len(text) > MAX_TEXT:
-        raise SaveError(f"saved game is {len(text)} characters long, too long to be genuine")
-    body = _open(text, "game")
-    try:
-        return game_from_dict(body, now)
-    except (ValueError, TypeError) as error:
-        raise SaveError(f"saved game is inconsistent: {error}") from None
+def game_from_record(record: object, now: float) -> tuple[Game, int]:
+    """A game and its revision from a parsed game record, checked, or SaveError."""
+    return _read(record, "game", "saved game is inconsistent", lambda body: game_from_dict(body, now))
 
 
 def load_game(text: object, now: float) -> Game:
     """A game from :func:`dump_game`'s text, checked, or SaveError (its clock paused)."""
-    return load_game_record(text, now)[0]
+    return game_from_record(parse(text, "game"), now)[0]
 
 
-def dump_stats(stats: Stats) -> str:
-    """The stats as a JSON text."""
-    return _dump(
+def stats_to_record(stats: Stats) -> dict[str, object]:
+    """The stats' record as parsed JSON."""
+    return _record(
         "stats",
         {
             "played": stats.played,
@@ -302,69 +345,9 @@ def dump_stats(stats: Stats) -> str:
     )
 
 
-def _count(
-    body: dict[str, object], name: str, optional: bool = False, low: int = 0, high: int = MAX_COUNT
-) -> int | None:
-    value = body.get(name)
-    if value is None and optional:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SaveError(f"saved stats: {name} must be a whole number from {low} to {high}")
-    return value
-
-
-#: The fewest and most moves a win can take: 25 pairs, or 50 single cards.
-WIN_MOVES = (25, 50)
-
-
-def _day(text: object, name: str) -> _dt.date:
-    try:
-        return _dt.date.fromisoformat(text)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        raise SaveError(f"saved stats: {name} must be a date") from None
-
-
-def _flag(body: dict[str, object], name: str) -> bool:
-    value = body.get(name)
-    if not isinstance(value, bool):
-        raise SaveError(f"saved stats: {name} must be true or false")
-    return value
-
-
-def _load_daily(body: object) -> DailyRecord:
-    """The daily record, checked: recent days only, each result possible, the streak agreeing."""
-    if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
-        raise SaveError("saved stats: the daily record must be an object with its days")
-    if len(body["days"]) > DAYS_SHOWN:
-        raise SaveError("saved stats: the daily record holds too many days")
-    record = DailyRecord()
-    fewest, most = WIN_MOVES
-    for text, entry in body["days"].items():
-        if not isinstance(entry, dict):
-            raise SaveError("saved stats: each day of the daily record must be an object")
-        won = _flag(entry, "won")
-        par = _count(entry, "par", optional=True, low=fewest, high=most)
-        moves = _count(entry, "moves", optional=not won, low=par or fewest, high=most)
-        if (won and par is None) or (not won and moves is not None):
-            raise SaveError("saved stats: a day's moves and par go with its win")
-        record.days[_day(text, "a day of the daily record")] = DayResult(won, moves, par)
-    if record.days and (max(record.days) - min(record.days)).days >= DAYS_SHOWN:
-        raise SaveError("saved stats: the daily record holds days too far apart")
-    record.streak = _count(body, "streak") or 0
-    streak_day = body.get("streak_day")
-    record.streak_day = None if streak_day is None else _day(streak_day, "the daily streak's day")
-    if (record.streak > 0) != (record.streak_day is not None):
-        raise SaveError("saved stats: the daily streak disagrees with its day")
-    if record.streak_day is not None and (
-        not record.days
-        or record.streak_day > max(record.days)
-        or (
-            max(record.days) - record.streak_day < _dt.timedelta(DAYS_SHOWN)
-            and not getattr(record.days.get(record.streak_day), "won", False)
-        )
-    ):
-        raise SaveError("saved stats: the daily streak ends on a day that was not won")
-    return record
+def dump_stats(stats: Stats) -> str:
+    """The stats' record as a JSON text."""
+    return _dump(stats_to_record(stats))
 
 
 def _stats_from_format_1(body: object) -> object:
@@ -377,51 +360,36 @@ def _stats_from_format_1(body: object) -> object:
 MIGRATIONS["stats"][1] = _stats_from_format_1
 
 
-def _load_recent(body: object) -> list[Finished]:
-    """The recent games, checked: each a possible win or loss of a 52-card line."""
+def _daily(body: object) -> DailyRecord:
+    """The daily record's fields (the record checks how they fit together)."""
+    if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
+        raise ValueError("the daily record must be an object with its days")
+    if len(body["days"]) > DAYS_SHOWN:
+        raise ValueError("the daily record holds too many days")
+    days = {}
+    for text, entry in body["days"].items():
+        if not isinstance(entry, dict):
+            raise ValueError("each day of the daily record must be an object")
+        result = DayResult(_flag(entry, "won"), _whole_or_none(entry, "moves"), _whole_or_none(entry, "par"))
+        days[parse_day(text, "a day of the daily record")] = result
+    streak_day = _day_or_none(body, "streak_day", "the daily streak's day")
+    return DailyRecord(days, streak_day, _whole(body, "streak"))
+
+
+def _recent(body: object) -> list[Finished]:
+    """The recent games' fields (each game checks how they fit together)."""
     if not isinstance(body, list) or len(body) > RECENT_KEPT:
-        raise SaveError(f"saved stats: recent games must be a list of at most {RECENT_KEPT}")
+        raise ValueError(f"recent games must be a list of at most {RECENT_KEPT}")
     recent = []
-    fewest, most = WIN_MOVES
     for entry in body:
         if not isinstance(entry, dict):
-            raise SaveError("saved stats: each recent game must be an object")
-        won = _flag(entry, "won")
-        moves = _count(entry, "moves", high=most) or 0
-        left = _count(entry, "left", low=2, high=52) or 0
-        par = _count(entry, "par", optional=True, low=fewest, high=most)
-        removed = 52 - left
-        if not moves <= removed <= 2 * moves or won != (left == 2) or (won and (par is None or moves < par)):
-            raise SaveError("saved stats: a recent game's moves, cards left and par disagree")
-        recent.append(Finished(won, moves, left, par))
+            raise ValueError("each recent game must be an object")
+        moves, left = _whole(entry, "moves"), _whole(entry, "left")
+        recent.append(Finished(_flag(entry, "won"), moves, left, _whole_or_none(entry, "par")))
     return recent
 
 
-def load_stats(text: object, today: _dt.date | None = None) -> Stats:
-    """Stats from :func:`dump_stats`'s text, checked for consistency, or SaveError.
-
-    Only what some sequence of games could have produced is accepted. ``today`` (the local
-    date) also refuses a streak that ends after tomorrow; ``None`` skips that check, for
-    reading a record rather than adopting it.
-    """
-    body = _open(text, "stats")
-    if not isinstance(body, dict):
-        raise SaveError("saved stats must be an object")
-    stats = Stats(
-        played=_count(body, "played") or 0,
-        wins=_count(body, "wins") or 0,
-        fastest_win=_count(body, "fastest_win", optional=True),
-        fewest_moves=_count(body, "fewest_moves", optional=True),
-        best_score=_count(body, "best_score", optional=True),
-        streak=_count(body, "streak") or 0,
-        best_streak=_count(body, "best_streak") or 0,
-    )
-    day = body.get("streak_day")
-    if day is not None:
-        try:
-            stats.streak_day = _dt.date.fromisoformat(day)
-        except (TypeError, ValueError):
-            raise SaveError("saved stats: streak_day must be a date") from None
+def _counted(body: dict[str, object]) -> list[str]:
     counted = body.get("counted")
     if (
         not isinstance(counted, list)
@@ -429,65 +397,57 @@ def load_stats(text: object, today: _dt.date | None = None) -> Stats:
         or not all(isinstance(c, str) and 1 <= len(c) <= 64 for c in counted)
         or len(set(counted)) != len(counted)
     ):
-        raise SaveError("saved stats: counted must be a list of distinct game ids")
-    stats.counted = counted
-    stats.perfect_wins = _count(body, "perfect_wins") or 0
-    stats.daily = _load_daily(body.get("daily"))
-    stats.recent = _load_recent(body.get("recent"))
-    _check_possible(stats, today)
+        raise ValueError("counted must be a list of distinct game ids")
+    return counted
+
+
+def _stats_from_dict(body: object, today: _dt.date | None) -> Stats:
+    """Stats from a format 2 body; ValueError for what no sequence of games could produce."""
+    if not isinstance(body, dict):
+        raise ValueError("the stats must be an object")
+    stats = Stats(
+        played=_whole(body, "played"),
+        wins=_whole(body, "wins"),
+        fastest_win=_whole_or_none(body, "fastest_win"),
+        fewest_moves=_whole_or_none(body, "fewest_moves"),
+        best_score=_whole_or_none(body, "best_score"),
+        streak_day=_day_or_none(body, "streak_day", "streak_day"),
+        streak=_whole(body, "streak"),
+        best_streak=_whole(body, "best_streak"),
+        counted=_counted(body),
+        perfect_wins=_whole(body, "perfect_wins"),
+        daily=_daily(body.get("daily")),
+        recent=_recent(body.get("recent")),
+    )
+    streak_day = stats.streak_day
+    if today is not None and streak_day is not None and streak_day > today + _dt.timedelta(days=1):
+        raise ValueError(
+            f"the streak ends on {streak_day.isoformat()}, a day still to come "
+            "(was this device's clock ahead?)"
+        )
     return stats
 
 
-def _check_possible(stats: Stats, today: _dt.date | None) -> None:
-    """Raise SaveError unless some sequence of games could have produced ``stats``."""
-    if stats.wins > stats.played:
-        raise SaveError("saved stats: more wins than games played")
-    if len(stats.counted) > stats.played:
-        raise SaveError("saved stats: more games counted than played")
-    if (stats.wins > 0) != (stats.fastest_win is not None) or (stats.wins > 0) != (
-        stats.fewest_moves is not None
-    ):
-        raise SaveError("saved stats: fastest win and fewest moves go with wins")
-    if stats.fewest_moves is not None and not WIN_MOVES[0] <= stats.fewest_moves <= WIN_MOVES[1]:
-        raise SaveError(f"saved stats: a win takes {WIN_MOVES[0]} to {WIN_MOVES[1]} moves")
-    if (stats.played > 0) != (stats.best_score is not None):
-        raise SaveError("saved stats: a best score goes with games played")
-    if stats.best_score is not None and stats.best_score > scoring.max_score():
-        raise SaveError(f"saved stats: no game scores more than {scoring.max_score()}")
-    if stats.streak > stats.best_streak or (stats.streak > 0) != (stats.streak_day is not None):
-        raise SaveError("saved stats: the streaks disagree")
-    if stats.best_streak > stats.wins or (stats.wins > 0) != (stats.best_streak > 0):
-        raise SaveError("saved stats: the best streak does not fit the wins")
-    if (
-        today is not None
-        and stats.streak_day is not None
-        and stats.streak_day > today + _dt.timedelta(days=1)
-    ):
-        raise SaveError(
-            f"saved stats: the streak ends on {stats.streak_day.isoformat()}, a day still to come "
-            "(was this device's clock ahead?)"
-        )
-    won_days = sum(r.won for r in stats.daily.days.values())
-    if (
-        stats.perfect_wins > stats.wins
-        or len(stats.recent) > stats.played
-        or sum(f.won for f in stats.recent) > stats.wins
-        or sum(f.perfect for f in stats.recent) > stats.perfect_wins
-        or won_days > stats.wins
-        or len(stats.daily.days) > stats.played
-    ):
-        raise SaveError("saved stats: perfect wins, daily record and recent games disagree with the totals")
+def stats_from_record(record: object, today: _dt.date | None = None) -> Stats:
+    """Stats from a parsed stats record, checked for consistency, or SaveError.
+
+    Only what some sequence of games could have produced is accepted. ``today`` (the local
+    date) also refuses a streak that ends after tomorrow; ``None`` skips that check, for
+    reading a record rather than adopting it.
+    """
+    return _read(record, "stats", "saved stats", lambda body: _stats_from_dict(body, today))
+
+
+def load_stats(text: object, today: _dt.date | None = None) -> Stats:
+    """Stats from :func:`dump_stats`'s text (see :func:`stats_from_record`), or SaveError."""
+    return stats_from_record(parse(text, "stats"), today)
 
 
 def dump_settings(settings: Settings) -> str:
-    """The settings as a JSON text."""
-    return _dump("settings", settings.to_dict())
+    """The settings' record as a JSON text."""
+    return _dump(_record("settings", settings.to_dict()))
 
 
 def load_settings(text: object) -> Settings:
     """Settings from :func:`dump_settings`'s text, exactly its fields, or SaveError."""
-    body = _open(text, "settings")
-    try:
-        return Settings.from_dict(body)
-    except (ValueError, TypeError) as error:
-        raise SaveError(f"saved settings: {error}") from None
+    return _read(parse(text, "settings"), "settings", "saved settings", Settings.from_dict)

@@ -1,10 +1,11 @@
-"""The game manager: the current game, the stats, and when each is saved and counted.
+"""The game manager: the flow of games, and when each is saved and counted.
 
 It holds every rule about the flow of games (when a game is saved, when it counts, what a
 link or today's deal does to the game in progress), so the web layer only renders and
 forwards events, and the same flow is tested under CPython with
-:class:`~royal.storage.MemoryStorage` or a storage that fails on purpose. Refusals and
-unreadable saves are handled below it, by :class:`~royal.storage.GuardedStorage`.
+:class:`~royal.storage.MemoryStorage` or a storage that fails on purpose. Below it,
+:class:`~royal.tab_sync.TabSync` reads and writes the records every tab shares, and
+:class:`~royal.storage.GuardedStorage` handles refusals and unreadable saves.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ import random
 from collections.abc import Callable
 from enum import Enum
 
-from royal import backup, describe, saves
+from royal import describe
+from royal.backup_actions import BackupActions
 from royal.dealer import draw_deal
 from royal.deals import daily_deal_number
 from royal.describe import Notice
@@ -22,10 +24,9 @@ from royal.game import Game, Outcome
 from royal.line import Move, Played
 from royal.links import DealRequest
 from royal.settings import Settings
-from royal.snapshot import dump_snapshot
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
-from royal.storage_keys import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY, WARN_KEY
+from royal.tab_sync import TabSync
 
 
 class LinkAction(Enum):
@@ -36,17 +37,9 @@ class LinkAction(Enum):
     ASK = "ask"  # an unfinished game with moves would end: the player chooses
 
 
-def _play(game: Game) -> tuple[object, ...]:
-    """What a player did in a game, without its clock: two tabs differ in play if this does."""
-    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hinted)
-
-
-class Stale(Exception):
-    """This tab was behind another tab's save: it has caught up, and the action was not done."""
-
-
 class Session:
-    """The player's current game and stats on this device.
+    """The flow of the player's games on this device: what each action does to the game in
+    progress, and when a game is saved and counted.
 
     ``storage`` is ``None`` where the browser gives no storage at all: the game then plays in
     memory. ``on_notice`` hears what the player must be told about their saved data.
@@ -61,160 +54,49 @@ class Session:
         *,
         on_notice: Callable[[Notice], None],
     ) -> None:
-        self.storage = GuardedStorage(storage, on_notice)
-        self.on_notice = on_notice
+        self.storage = GuardedStorage(storage, lambda notice: on_notice(describe.storage_notice(notice)))
         self.now = now
         self.today = today
         self.rng = rng or random.Random()
-        # Read before probing for writes: a full storage still gives back the player's saves.
-        self.stats = self._read_stats()
-        #: The game record as this tab last read or wrote it, and its revision: a tab writes
-        #: only over the record it knows, so a stale tab never overwrites newer progress.
-        self._known: str | None = self.storage.get(GAME_KEY)
-        self._revision = 0
-        saved = self.storage.read(GAME_KEY, "game", lambda text: saves.load_game_record(text, self.now()))
-        self.settings = self._read_settings()
-        self.storage.probe()
-        if saved is not None:
-            self.game, self._revision = saved
-            # The clock runs from now: the time spent loading is not play.
-            self.game.clock.set_visible(True, self.now())
-            # Loading wrote nothing: a second window opening the game changes no other window's.
-            self._write_snapshot()
-        else:
-            self.game = Game.numbered(self.random_deal())
-            self.save()
+        self.tabs = TabSync(self.storage, now, today, on_notice, self._random_game)
+        #: Export, import and reset of the stats, from the stats panel.
+        self.backup = BackupActions(self.tabs)
 
-    # Storage ---------------------------------------------------------------------------
+    @property
+    def game(self) -> Game:
+        """The game in progress (or just finished)."""
+        return self.tabs.game
 
-    def _read_stats(self) -> Stats:
-        return (
-            self.storage.read(STATS_KEY, "stats", lambda text: saves.load_stats(text, self.today()))
-            or Stats()
-        )
+    @property
+    def stats(self) -> Stats:
+        """The stats, the daily record and the recent games on this device."""
+        return self.tabs.stats
 
-    def _read_settings(self) -> Settings:
-        if self.storage.get(SETTINGS_KEY) is None:
-            return self._migrate_warning()
-        return self.storage.read(SETTINGS_KEY, "settings", saves.load_settings) or Settings()
+    @property
+    def settings(self) -> Settings:
+        """The player's settings."""
+        return self.tabs.settings
 
-    def _migrate_warning(self) -> Settings:
-        """Carry the player's old lost-game warning choice into the settings record."""
-        old = self.storage.get(WARN_KEY)
-        settings = Settings(warn_lost=old == "on")
-        if old is not None:
-            self.storage.set(SETTINGS_KEY, saves.dump_settings(settings))
-            # Written in memory if the storage refused: then the old key stays where it was,
-            # and the choice is carried over on a later visit.
-            self.storage.remove(WARN_KEY)
-        return settings
+    # Other tabs ------------------------------------------------------------------------
 
     def save(self) -> None:
-        """Write the current game (after every change, and when the page is hidden).
-
-        Unless another tab wrote since this one last read or wrote: then this tab is stale, and
-        adopts the newer record instead of overwriting it (and says so).
-        """
-        if self._stale():
-            self._catch_up_game(describe.CAUGHT_UP)
-            return
-        self._revision += 1
-        text = saves.dump_game(self.game, self.now(), self._revision)
-        self.storage.set(GAME_KEY, text)
-        self._known = text
-        self._write_snapshot()
-
-    def _fresh(self) -> None:
-        """Before an action: catch up with another tab's newer play (and say so), refusing the
-        action, which was meant for a game that is no longer as this tab showed it."""
-        behind = self._catch_up_game(f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}")
-        self._sync_records()
-        if behind:
-            raise Stale(describe.CAUGHT_UP)
-
-    def _stale(self) -> bool:
-        stored = self.storage.get(GAME_KEY)
-        return stored is not None and stored != self._known
-
-    def _catch_up_game(self, say: str = "") -> bool:
-        """Adopt the stored game if another tab wrote it; True when the play itself changed
-        (another move, undo, hint or game), not only the time another window counted."""
-        text = self.storage.get(GAME_KEY)
-        if text is None or text == self._known:
-            return False
-        now = self.now()
-        try:
-            adopted, revision = saves.load_game_record(text, now)
-        except saves.NewerSave:
-            self.storage.yield_to_newer()
-            return True
-        except saves.SaveError:
-            return False  # cut short or tampered: this tab's record replaces it at the next write
-        if adopted.id == self.game.id and adopted.outcome is None:
-            # Two windows of one game count the same seconds: elapsed time only ever grows.
-            adopted.clock.elapsed = max(adopted.clock.elapsed, self.game.clock.read(now))
-        # This tab's clock runs only while this tab is visible, from now: loading adds no time.
-        adopted.clock.set_visible(self.game.clock.visible, self.now())
-        changed = _play(adopted) != _play(self.game)
-        self.game = adopted
-        self._known = text
-        self._revision = max(self._revision, revision)
-        if say and changed:
-            self.on_notice(Notice(say))
-        return changed
-
-    def _write_snapshot(self) -> None:
-        """Beside the save, what the board shows, for the page to draw before Python starts."""
-        now = self.now()
-        fields = describe.fields(self.game, now)
-        figures = describe.figures(self.stats, self.today())
-        self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
+        """Write the current game (after every change, and when the page is hidden), unless
+        another tab wrote since: this stale tab then adopts the newer game (and says so)."""
+        self.tabs.save_game()
 
     def catch_up(self) -> bool:
-        """Re-read everything before the player acts again (the page was shown, or restored
-        from the back/forward cache, and may have missed other tabs' writes); a changed game
-        is announced. True when anything changed."""
-        return self.sync(describe.CAUGHT_UP)
+        """Re-read everything, announcing a changed game (the page was shown or restored)."""
+        return self.tabs.catch_up()
 
     def sync(self, say: str = "") -> bool:
-        """Adopt what another tab wrote (saying ``say`` if the play changed); True when the game,
-        the stats or the settings changed."""
-        return self._catch_up_game(say) | self._sync_records()
-
-    def _sync_records(self) -> bool:
-        """Adopt the stats and settings another tab wrote; True when either changed."""
-        changed = False
-        settings_text = self.storage.get(SETTINGS_KEY)
-        if settings_text is not None and settings_text != saves.dump_settings(self.settings):
-            try:
-                self.settings = saves.load_settings(settings_text)
-                changed = True
-            except saves.NewerSave:
-                self.storage.yield_to_newer()
-                return True
-            except saves.SaveError:
-                pass  # read strictly at the next visit, and kept aside then if still unreadable
-        stats_text = self.storage.get(STATS_KEY)
-        if stats_text is not None and stats_text != saves.dump_stats(self.stats):
-            try:
-                self.stats = saves.load_stats(stats_text, self.today())
-                changed = True
-            except saves.NewerSave:
-                self.storage.yield_to_newer()
-                return True
-            except saves.SaveError:
-                pass
-        return changed
+        """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
+        return self.tabs.sync(say)
 
     # Counting games ---------------------------------------------------------------------
 
     def _count(self) -> None:
-        """Count the current game in the stats read fresh from storage (once per game id)."""
-        fresh = self._read_stats() if self.storage.persistent else self.stats
-        if fresh.record(self.game.result(self.now()), self.today()):
-            self.storage.set(STATS_KEY, saves.dump_stats(fresh))
-        self.stats = fresh
-        self._write_snapshot()
+        """Count the current game in the stats (once per game id, whichever tab counts it)."""
+        self.tabs.count(self.game.result(self.now()))
 
     def _leave(self) -> None:
         """The player leaves the current game: a touched game that was not won is a loss."""
@@ -223,20 +105,20 @@ class Session:
 
     # What the player does -------------------------------------------------------------
 
-    def random_deal(self) -> int:
-        """A deal number for a new game, winnable when the player asks for winnable deals only."""
-        return draw_deal(self.rng, self.settings.winnable_only)
+    def _random_game(self, settings: Settings) -> Game:
+        """A game of a random deal, winnable when ``settings`` ask for winnable deals only."""
+        return Game.numbered(draw_deal(self.rng, settings.winnable_only))
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""
-        self._fresh()
+        self.tabs.refuse_if_behind()
         self._leave()
-        self.game = game
+        self.tabs.game = game
         self.save()
 
     def new_game(self, number: int | None = None) -> None:
         """A new game of deal ``number``, or of a random deal."""
-        self.start(Game.numbered(number if number is not None else self.random_deal()))
+        self.start(Game.numbered(number) if number is not None else self._random_game(self.settings))
 
     def restart(self) -> None:
         """The same deal again from the start."""
@@ -282,21 +164,21 @@ class Session:
 
     def play(self, move: Move | str) -> Played:
         """Play a move, save, and count the game at once if it is won."""
-        self._fresh()
+        self.tabs.refuse_if_behind()
         played = self.game.play(move, self.now())
         self._after_change()
         return played
 
     def undo(self) -> Played:
         """Undo the last move and save."""
-        self._fresh()
+        self.tabs.refuse_if_behind()
         played = self.game.undo(self.now())
         self._after_change()
         return played
 
     def redo(self) -> Played:
         """Redo the last undone move and save."""
-        self._fresh()
+        self.tabs.refuse_if_behind()
         played = self.game.redo(self.now())
         self._after_change()
         return played
@@ -307,7 +189,7 @@ class Session:
         Returns that position's move count, or ``None`` (changing nothing) when the deal was
         never winnable.
         """
-        self._fresh()
+        self.tabs.refuse_if_behind()
         last = self.game.last_winnable()
         if last is not None:
             self.game.rewind(last, self.now())
@@ -316,47 +198,17 @@ class Session:
 
     def hint(self) -> Move | None:
         """A hint for the current position (saved, since it costs points)."""
-        self._fresh()
+        self.tabs.refuse_if_behind()
         move = self.game.hint()
         if move is not None:
             self.save()
         return move
 
-    # Stats backup ------------------------------------------------------------------------
-
-    def export(self) -> tuple[str, str]:
-        """The backup file's name and text: the stats, the daily record and the unfinished game."""
-        today = self.today()
-        unfinished = self.game if self.game.outcome is None else None
-        return backup.file_name(today), backup.dump_backup(self.stats, unfinished, today, self.now())
-
-    def read_backup(self, text: object) -> backup.Backup:
-        """A backup file's contents, checked; raises BackupError (changing nothing) if unreadable."""
-        return backup.load_backup(text, self.now())
-
-    def restore(self, contents: backup.Backup) -> None:
-        """Replace the stats, and the game in progress if the file holds one, with a backup's.
-
-        The game being replaced is not counted: the stats it would count in are replaced too.
-        """
-        self._catch_up_game()  # the file replaces the latest game, whichever tab wrote it
-        self.stats = contents.stats
-        self.storage.set(STATS_KEY, saves.dump_stats(self.stats))
-        if contents.game is not None:
-            contents.game.clock.set_visible(self.game.clock.visible, self.now())
-            self.game = contents.game
-        self.save()  # the snapshot beside the save shows the new stats too
-
-    def reset_stats(self) -> None:
-        """Clear the stats, the daily record and the recent games (the game in progress stays)."""
-        self.stats = Stats()
-        self.storage.set(STATS_KEY, saves.dump_stats(self.stats))
-        self._write_snapshot()
+    # Settings and the page -------------------------------------------------------------
 
     def change_settings(self, **changes: object) -> None:
         """Change some settings (ValueError for an unknown one or a bad value) and keep them."""
-        self.settings = Settings.from_dict({**self.settings.to_dict(), **changes})
-        self.storage.set(SETTINGS_KEY, saves.dump_settings(self.settings))
+        self.tabs.save_settings(Settings.from_dict({**self.settings.to_dict(), **changes}))
 
     def lost_by_last_move(self) -> bool:
         """True when warnings are on and the last move turned a winnable game into a lost one."""

@@ -3,7 +3,11 @@ recent games, and how a finished game changes them
 (:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days
-ending there, so they need no list of every day played and still cross month and year ends.
+ending there, so they need no list of every day played and still cross month and year ends
+(one rule for them and the daily streak: :func:`royal.records.streak_after_win`).
+
+:class:`Stats` refuses, as it is made, figures no sequence of games could produce (a save is
+loaded by making one), as :class:`~royal.settings.Settings` does.
 """
 
 from __future__ import annotations
@@ -12,9 +16,10 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from royal import scoring
 from royal.deals import daily_deal_number
 from royal.game import Result
-from royal.records import DailyRecord, Finished, add_recent
+from royal.records import WIN_MOVES, DailyRecord, Finished, add_recent, current_run, streak_after_win
 
 #: How many recently counted game ids are remembered to refuse counting a game twice.
 COUNTED_IDS_KEPT = 64
@@ -37,6 +42,35 @@ class Stats:
     daily: DailyRecord = field(default_factory=DailyRecord)
     recent: list[Finished] = field(default_factory=list)  # the last finished games, oldest first
 
+    def __post_init__(self) -> None:
+        if self.wins > self.played:
+            raise ValueError("more wins than games played")
+        if len(self.counted) > self.played:
+            raise ValueError("more games counted than played")
+        if (self.wins > 0) != (self.fastest_win is not None) or (self.wins > 0) != (
+            self.fewest_moves is not None
+        ):
+            raise ValueError("fastest win and fewest moves go with wins")
+        if self.fewest_moves is not None and not WIN_MOVES[0] <= self.fewest_moves <= WIN_MOVES[1]:
+            raise ValueError(f"a win takes {WIN_MOVES[0]} to {WIN_MOVES[1]} moves")
+        if (self.played > 0) != (self.best_score is not None):
+            raise ValueError("a best score goes with games played")
+        if self.best_score is not None and self.best_score > scoring.max_score():
+            raise ValueError(f"no game scores more than {scoring.max_score()}")
+        if self.streak > self.best_streak or (self.streak > 0) != (self.streak_day is not None):
+            raise ValueError("the streaks disagree")
+        if self.best_streak > self.wins or (self.wins > 0) != (self.best_streak > 0):
+            raise ValueError("the best streak does not fit the wins")
+        if (
+            self.perfect_wins > self.wins
+            or len(self.recent) > self.played
+            or sum(f.won for f in self.recent) > self.wins
+            or sum(f.perfect for f in self.recent) > self.perfect_wins
+            or sum(r.won for r in self.daily.days.values()) > self.wins
+            or len(self.daily.days) > self.played
+        ):
+            raise ValueError("perfect wins, daily record and recent games disagree with the totals")
+
     def record(self, result: Result, day: _dt.date) -> bool:
         """Count a finished game on local day ``day``; False if it was counted already."""
         if result.game_id in self.counted:
@@ -51,35 +85,15 @@ class Stats:
             self.perfect_wins += finished.perfect
             self.fastest_win = _best(self.fastest_win, result.seconds, min)
             self.fewest_moves = _best(self.fewest_moves, result.moves, min)
-            self._win_on(day)
+            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
+            self.best_streak = max(self.best_streak, self.streak)
         if result.number == daily_deal_number(day):
             self.daily.record(day, result.won, result.moves, result.par)
         return True
 
-    def _win_on(self, day: _dt.date) -> None:
-        """Extend, keep or restart the streak for a win on ``day``.
-
-        A win on the streak's day, or the day before (a time-zone change), adds no day. A win
-        on any other day restarts the run, even one long before the streak's day: that day
-        came from a clock that was ahead, and keeping it would freeze the streak for good
-        once the clock is right.
-        """
-        if self.streak_day is not None and _dt.timedelta(days=-1) <= day - self.streak_day <= _dt.timedelta(
-            0
-        ):
-            return
-        if self.streak_day is not None and day - self.streak_day == _dt.timedelta(days=1):
-            self.streak += 1
-        else:
-            self.streak = 1
-        self.streak_day = day
-        self.best_streak = max(self.best_streak, self.streak)
-
     def current_streak(self, today: _dt.date) -> int:
         """The run of winning days that ends today or yesterday, else 0."""
-        if self.streak_day is None or not -1 <= (today - self.streak_day).days <= 1:
-            return 0  # long ago, or dated by a clock that was ahead
-        return self.streak
+        return current_run(self.streak_day, self.streak, today)
 
 
 def _best(old: int | None, new: int, pick: Callable[[int, int], int]) -> int:

@@ -4,17 +4,19 @@ The page plugs in localStorage; tests and a browser that refuses storage use
 :class:`MemoryStorage`. Implementations raise :class:`StorageError` for any refusal, so
 callers handle one exception whatever the browser does (quota, private mode, disabled).
 :class:`GuardedStorage` wraps any of them so that the game never sees that exception: it
-carries on in memory, keeps unreadable records aside, and tells the player through a callback.
+carries on in memory, keeps unreadable records aside, and reports each of these through a
+callback as a value (:class:`InMemory`, :class:`Unreadable`): the words for the player are
+:func:`royal.describe.storage_notice`'s.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from typing import Protocol, TypeVar
 
-from royal import describe
-from royal.describe import Notice
 from royal.saves import NewerSave
 from royal.storage_keys import KEPT_PREFIX, PROBE_KEY
 
@@ -27,6 +29,28 @@ T = TypeVar("T")
 
 class StorageError(Exception):
     """The storage refused to read or write."""
+
+
+class InMemory(Enum):
+    """Why the guard went on in memory, so that nothing of this page is kept."""
+
+    REFUSED = "refused"  # the browser gives no storage, or refused to read or write
+    NEWER = "newer"  # a newer build of the game wrote here: its data is left as it is
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A record of ``kind`` could not be read, for ``reason``; ``kept_aside`` is False when it
+    could not be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies
+    are kept when the oldest was forgotten to make room (0 when none was)."""
+
+    kind: str
+    reason: str
+    kept_aside: bool
+    dropped_beyond: int = 0
+
+
+StorageNotice = InMemory | Unreadable
 
 
 class Storage(Protocol):
@@ -63,26 +87,26 @@ class GuardedStorage:
 
     ``storage`` is ``None`` where the browser gives no storage at all. At the first refusal
     the guard goes on with a :class:`MemoryStorage` (``persistent`` turns False) and reports
-    :data:`~royal.describe.NO_STORAGE` once through ``on_notice``.
+    :attr:`InMemory.REFUSED` once through ``on_notice``.
     """
 
-    def __init__(self, storage: Storage | None, on_notice: Callable[[Notice], None]) -> None:
+    def __init__(self, storage: Storage | None, on_notice: Callable[[StorageNotice], None]) -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.on_notice = on_notice
         self.persistent = storage is not None
         if storage is None:
-            on_notice(Notice(describe.NO_STORAGE))
+            on_notice(InMemory.REFUSED)
 
-    def _lose(self, why: str = describe.NO_STORAGE) -> None:
-        """Go on in memory and say so (``why``), once."""
+    def _lose(self, why: InMemory = InMemory.REFUSED) -> None:
+        """Go on in memory and report why, once."""
         if self.persistent:
-            self.on_notice(Notice(why))
+            self.on_notice(why)
         self.storage = MemoryStorage()
         self.persistent = False
 
     def yield_to_newer(self) -> None:
         """A newer build of the game wrote here: leave its data untouched and go on in memory."""
-        self._lose(describe.NEWER_ELSEWHERE)
+        self._lose(InMemory.NEWER)
 
     def probe(self) -> None:
         """Find out at once whether writes are refused, rather than at the first move.
@@ -149,7 +173,7 @@ class GuardedStorage:
             self._lose()
             aside = ""
         dropped = MAX_KEPT if free is None and aside else 0
-        self.on_notice(Notice(describe.unreadable(kind, reason, bool(aside), dropped)))
+        self.on_notice(Unreadable(kind, reason, bool(aside), dropped))
 
     def _drop_oldest(self, slot: list[str]) -> None:
         """Forget the oldest record kept aside and move the others down one number."""

@@ -7,15 +7,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from royal.backup import BackupError, _checksum, dump_backup, file_name, load_backup
-from royal.deals import daily_deal_number, numbered_deal
+from helpers import WINNABLE, win_game
+from royal.backup import MAX_CHARS, BackupError, _checksum, dump_backup, file_name, load_backup
+from royal.deals import daily_deal_number
 from royal.game import Game
 from royal.saves import dump_game, dump_stats
 from royal.solver import solve
 from royal.stats import Stats
 
 DAY = dt.date(2026, 11, 29)
-WINNABLE = next(n for n in range(1, 100) if solve(numbered_deal(n)).winnable)
 
 
 def history():
@@ -24,8 +24,7 @@ def history():
     for n, number in enumerate((WINNABLE, daily_deal_number(DAY))):
         game = Game.numbered(number)
         if solve(game.cards).winnable:
-            for move in solve(game.cards).moves:
-                game.play(move, 10.0 + n)
+            win_game(game, 10.0 + n)
         else:
             game.play(game.legal_moves()[0], 10.0)
         stats.record(game.result(100.0), DAY)
@@ -95,6 +94,15 @@ def test_a_foreign_file_is_refused():
     assert "empty" in reason("")
 
 
+def test_a_blank_file_is_empty_and_one_over_the_limit_is_too_large_at_the_bounds():
+    """Size is checked first: 4,000,001 spaces were once called empty."""
+    for blank in ("", " ", " " * MAX_CHARS, "\n\t" * (MAX_CHARS // 2)):
+        assert "empty" in reason(blank)
+    for large in (" " * (MAX_CHARS + 1), "\n" * (MAX_CHARS + 1), "x" * (MAX_CHARS + 1)):
+        assert "too large" in reason(large)
+    assert "too large" not in reason("x" * MAX_CHARS)
+
+
 def test_a_file_from_a_newer_version_is_refused():
     data = json.loads(exported())
     data["version"] = 2
@@ -108,7 +116,10 @@ def test_a_file_from_a_newer_version_is_refused():
 def test_a_tampered_file_is_refused_and_a_consistent_forgery_is_still_checked():
     data = json.loads(exported())
     data["stats"]["stats"]["wins"] += 5
-    assert "changed after it was exported" in reason(json.dumps(data))
+    words = reason(json.dumps(data))
+    # The checksum catches accidents, not a forger (docs/saves.md): no promise of trust.
+    assert "changed or damaged after it was exported" in words and "accidents" in words
+    assert "trust" not in words
     # Recomputing the checksum does not make impossible stats readable.
     data["checksum"] = _checksum(data["exported"], data["stats"], data["game"])
     assert "stats in this backup cannot be read" in reason(json.dumps(data))

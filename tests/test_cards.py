@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.cards import (
     ALL_CARDS,
     CardError,
@@ -37,6 +38,20 @@ def test_lower_case_and_spaces_are_accepted_when_parsing():
     assert parse_card(" td ") == "TD"
     # ...but is_card is the strict check used on saved data.
     assert not is_card("qh")
+
+
+@given(st.sampled_from(WHITESPACE), st.sampled_from(WHITESPACE), st.sampled_from(ALL_CARDS))
+def test_whitespace_of_any_kind_around_a_code_is_padding(before, after, code):
+    """An ideographic space (U+3000) was stripped, then the code refused as 'QH' for it."""
+    assert parse_card(before + code + after) == code
+    assert parse_card(before + code.lower() + after) == code
+
+
+def test_a_look_alike_letter_is_shown_for_what_it_is():
+    """A Cyrillic En (U+041D) after Q was quoted as it is: the refusal seemed to call QH unknown."""
+    with pytest.raises(CardError) as info:
+        parse_card("Q\u041d")
+    assert "unknown card code 'Q\\u041d'" in str(info.value)
 
 
 @pytest.mark.parametrize("bad", ["", "Q", "QHH", "1H", "10D", "QX", "HQ", "XX", "Q H", "A\u017f", "\uff31H"])

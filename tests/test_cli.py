@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.solver import is_winnable
@@ -81,6 +82,23 @@ def test_solve_reads_one_deal_a_line_from_stdin():
     records = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(records) == 5
     for record, cards in zip(records, deals, strict=True):
+        check_record(record, cards)
+
+
+def test_codes_may_be_separated_by_whitespace_of_any_kind():
+    """An ideographic space (U+3000) from an input method separates codes as a space does."""
+    cards = numbered_deal(2)
+    mixed = "".join(code + WHITESPACE[i % len(WHITESPACE)] for i, code in enumerate(cards))
+    result = royal("solve", "--cards", "\u3000" + mixed)
+    assert result.returncode == 0, result.stderr
+    check_record(json.loads(result.stdout), cards)
+    # On standard input a line break ends the deal; any other whitespace separates its codes.
+    within = [space for space in WHITESPACE if space not in "\n\r"]
+    result = royal("solve", "-", stdin="".join(space.join(cards) + space + "\n" for space in within))
+    assert result.returncode == 0, result.stderr
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert len(records) == len(within)
+    for record in records:
         check_record(record, cards)
 
 

@@ -3,11 +3,12 @@ page is visible, halts when the game ends, and runs again when an undo reopens t
 
 import pytest
 
+from helpers import STUCK, WINNABLE, leftmost_play
 from royal.clock import Clock, format_seconds
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
 from royal.line import Line
-from royal.solver import is_winnable, solve
+from royal.solver import solve
 
 
 def test_a_new_clock_does_not_run():
@@ -95,17 +96,8 @@ def test_game_clock_starts_at_the_first_move_not_at_the_deal():
 
 
 def test_game_clock_halts_when_stuck_and_resumes_on_undo():
-    number = 1
-    while True:
-        line = Line(numbered_deal(number))
-        moves = []
-        while line.legal_moves():
-            moves.append(line.legal_moves()[0])
-            line.push(moves[-1])
-        if len(line) > 2:
-            break
-        number += 1
-    game = Game.numbered(number)
+    moves, _ = leftmost_play(STUCK)
+    game = Game.numbered(STUCK)
     for k, move in enumerate(moves):
         game.play(move, float(k))
     end = float(len(moves) - 1)
@@ -116,9 +108,8 @@ def test_game_clock_halts_when_stuck_and_resumes_on_undo():
 
 
 def test_win_time_bonus_counts_only_visible_play():
-    number = next(n for n in range(1, 100) if is_winnable(numbered_deal(n)))
-    moves = solve(numbered_deal(number)).moves
-    game = Game.numbered(number)
+    moves = solve(numbered_deal(WINNABLE)).moves
+    game = Game.numbered(WINNABLE)
     game.play(moves[0], 0.0)
     game.clock.set_visible(False, 10.0)  # 10 s played, then the page is hidden for an hour
     game.clock.set_visible(True, 3610.0)
@@ -126,7 +117,7 @@ def test_win_time_bonus_counts_only_visible_play():
         game.play(move, 3610.0)
     after_moves = game.score - 500
     # 10 visible seconds: a bonus of 590, not 0 as wall-clock time would give.
-    line = Line(numbered_deal(number))
+    line = Line(numbered_deal(WINNABLE))
     move_points = sum(
         10 * len(line.push(m).removed) + (10 if len(line.stack[-1].removed) == 2 else 0) for m in moves
     )

@@ -6,6 +6,7 @@ written out again below, independently, from the words of royal.deals' docstring
 the documentation describes the code.
 """
 
+import ast
 import datetime as dt
 import re
 
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import royal.deals
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import (
     MAX_DEAL,
@@ -184,6 +186,12 @@ def test_bad_deal_numbers_are_refused_with_deal_error(bad):
             numbered_deal(bad)
 
 
+def test_a_look_alike_digit_is_shown_for_what_it_is():
+    """A fullwidth seven (U+FF17), typed by an input method, looks like 7 but is no digit of a deal."""
+    with pytest.raises(DealError, match=re.escape("deal number '\\uff17' is not a whole number")):
+        parse_deal_number("\uff17")
+
+
 def test_out_of_range_says_the_range():
     with pytest.raises(DealError, match="run from 1 to 18446744073709551615"):
         parse_deal_number("0")
@@ -211,6 +219,31 @@ def test_unknown_code_names_the_code_and_its_position():
     codes[5] = "ZZ"
     message = refusal(codes)
     assert "unknown card code 'ZZ' at position 6" in message
+
+
+def test_a_code_padded_with_an_ideographic_space_is_the_code():
+    """U+3000 (typed between words by Japanese and Chinese input) once gave a refusal that
+    called the code 'QH' unknown and then asked for QH first."""
+    assert custom_deal(["QH\u3000", *DEAL[1:]]) == tuple(DEAL)
+    assert custom_deal([f"\u3000{code}\u3000" for code in DEAL]) == tuple(DEAL)
+
+
+@given(st.sampled_from(WHITESPACE), st.sampled_from(WHITESPACE))
+def test_whitespace_of_any_kind_around_a_code_is_padding(before, after):
+    assert custom_deal([before + code + after for code in DEAL]) == tuple(DEAL)
+
+
+@given(st.one_of(st.sampled_from(WHITESPACE), st.characters()), st.booleans())
+def test_a_refusal_never_calls_a_code_it_accepts_unknown(odd, first):
+    """Whatever character sits beside QH, the deal is accepted or the code shown is one refused."""
+    codes = DEAL.copy()
+    codes[0] = odd + "QH" if first else "QH" + odd
+    try:
+        custom_deal(codes)
+    except DealError as error:
+        for shown in re.findall(r"unknown card code (.+?) at position \d+", str(error)):
+            text = ast.literal_eval(shown)
+            assert not (text.isascii() and text.upper() in ALL_CARDS), str(error)
 
 
 def test_duplicate_names_the_card():
@@ -293,7 +326,7 @@ def test_custom_deal_accepts_exactly_the_valid_orders(codes):
         assert sorted(cards) == sorted(ALL_CARDS)
     expected = (
         len(codes) == 52
-        and all(isinstance(c, str) and c.strip().upper() in ALL_CARDS for c in codes)
+        and all(isinstance(c, str) and c.strip().isascii() and c.strip().upper() in ALL_CARDS for c in codes)
         and len({c.strip().upper() for c in codes}) == 52
         and codes[0].strip().upper() == "QH"
         and codes[-1].strip().upper() == "KH"

@@ -4,25 +4,26 @@ from __future__ import annotations
 
 import pytest
 
+from helpers import UNWINNABLE, leftmost_play, win_game
 from royal import describe
 from royal.cards import shown_name
 from royal.deals import numbered_deal
+from royal.describe import Notice
 from royal.game import Game, Outcome
 from royal.line import Line, Move
 from royal.scoring import Breakdown
 from royal.solver import solve
+from royal.storage import InMemory, Unreadable
 
 
 def leftmost_until_over(number: int) -> Game:
     game = Game.numbered(number)
-    t = 0.0
-    while game.outcome is None:
-        game.play(game.legal_moves()[0], t)
-        t += 1
+    for t, move in enumerate(leftmost_play(number)[0]):
+        game.play(move, float(t))
     return game
 
 
-STUCK_DEALS = [n for n in range(1, 40) if leftmost_until_over(n).outcome is Outcome.STUCK][:6]
+STUCK_DEALS = [n for n in range(1, 40) if not leftmost_play(n)[1]][:6]
 
 
 @pytest.mark.parametrize("number", STUCK_DEALS)
@@ -43,16 +44,14 @@ def test_last_winnable_is_the_last_position_the_solver_can_still_win(number):
 
 
 def test_an_unwinnable_deal_is_said_to_be_lost_for_everyone():
-    number = next(n for n in range(1, 400) if not solve(numbered_deal(n)).winnable)
-    game = leftmost_until_over(number)
+    game = leftmost_until_over(UNWINNABLE)
     assert game.outcome is Outcome.STUCK and game.last_winnable() is None
     assert "No one could have won this deal" in describe.ending(game, 0)[1]
 
 
 def test_a_win_in_par_is_a_perfect_marriage():
     game = Game.numbered(1)
-    for move in solve(game.cards).moves:
-        game.play(move, 0.0)
+    win_game(game)
     heading, text = describe.ending(game, 75.0)
     assert heading == "A perfect marriage!"
     assert f"Time 0:00, {game.moves} moves, score {game.score}." in text
@@ -152,7 +151,15 @@ def test_each_way_of_leaving_has_its_question():
 
 @pytest.mark.parametrize("kind", ["game", "stats", "settings"])
 def test_the_unreadable_data_notice_speaks_to_players(kind):
-    kept = describe.unreadable(kind, "saved data is not valid JSON", kept_aside=True)
-    assert "could not be read (saved data is not valid JSON)" in kept and "kept aside" in kept
-    assert "royal-marriage" not in kept and "storage" not in kept
-    assert "untouched" in describe.unreadable(kind, "x", kept_aside=False)
+    kept = describe.storage_notice(Unreadable(kind, "saved data is not valid JSON", kept_aside=True))
+    assert "could not be read (saved data is not valid JSON)" in kept.text and "kept aside" in kept.text
+    assert "royal-marriage" not in kept.text and "storage" not in kept.text and kept.warning
+    assert "oldest was dropped" not in kept.text
+    full = describe.storage_notice(Unreadable(kind, "x", kept_aside=True, dropped_beyond=20))
+    assert "at most 20 such copies are kept, so the oldest was dropped" in full.text
+    assert "untouched" in describe.storage_notice(Unreadable(kind, "x", kept_aside=False)).text
+
+
+def test_going_on_in_memory_says_why():
+    assert describe.storage_notice(InMemory.REFUSED) == Notice(describe.NO_STORAGE)
+    assert describe.storage_notice(InMemory.NEWER) == Notice(describe.NEWER_ELSEWHERE)

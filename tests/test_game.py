@@ -11,9 +11,9 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_solver import winning_moves
 
 from budget import examples
+from helpers import STUCK, UNWINNABLE, WINNABLE, leftmost_play, same_game, win_game, winning_moves
 from royal import saves
 from royal.deals import numbered_deal
 from royal.game import Game, Outcome
@@ -23,45 +23,6 @@ from royal.solver import is_winnable, solve
 
 def points(removed):
     return {1: 10, 2: 30}[removed]
-
-
-def find_deal(predicate, start=1):
-    n = start
-    while not predicate(n):
-        n += 1
-    return n
-
-
-WINNABLE = find_deal(lambda n: is_winnable(numbered_deal(n)))
-UNWINNABLE = find_deal(lambda n: not is_winnable(numbered_deal(n)))
-
-
-def win(game, now=0.0, step=0.0):
-    """Play a shortest win; return the clock time at the end."""
-    for move in solve(game.line.cards).moves:
-        game.play(move, now)
-        now += step
-    return now
-
-
-def stuck_position(number):
-    """A sequence of moves that gets deal ``number`` stuck (leftmost play until no move)."""
-    line = Line(numbered_deal(number))
-    moves = []
-    while line.legal_moves():
-        move = line.legal_moves()[0]
-        moves.append(move)
-        line.push(move)
-    return moves, len(line) == 2
-
-
-def stuck_game():
-    n = 1
-    while True:
-        moves, won = stuck_position(n)
-        if not won:
-            return n, moves
-        n += 1
 
 
 # Basics --------------------------------------------------------------------------------------
@@ -165,7 +126,7 @@ def test_the_score_shows_0_while_the_total_is_below_0():
 def test_undo_all_and_redo_all_keeps_every_penalty():
     """The issue's exploit: hints and undos, then undo to the start and redo: still charged."""
     clean = Game.numbered(WINNABLE)
-    win(clean)
+    win_game(clean)
     game = Game.numbered(WINNABLE)
     moves = solve(game.cards).moves
     for move in moves[:-1]:
@@ -219,7 +180,7 @@ def test_an_undo_then_redo_costs_exactly_15_and_a_hint_25(number, script):
             if game.outcome is None:
                 assert game.breakdown.total - before == points(len(played.removed))
         elif step == "hint":
-            charged = not game.hinted
+            charged = not game.hint_charged
             if game.hint() is not None:
                 assert before - game.breakdown.total == (25 if charged else 0)
         elif game.can_undo:
@@ -269,11 +230,11 @@ def test_hint_offers_a_winning_move_for_25_once_until_something_changes():
 def test_hint_is_free_and_none_when_the_game_cannot_be_won():
     game = Game.numbered(UNWINNABLE)
     assert game.hint() is None
-    assert game.score == 0 and game.penalties == 0 and not game.hinted
+    assert game.score == 0 and game.penalties == 0 and not game.hint_charged
 
 
 def test_stuck_game_undo_reopens_it():
-    number, moves = stuck_game()
+    number, moves = STUCK, leftmost_play(STUCK)[0]
     game = Game.numbered(number)
     for move in moves:
         game.play(move, 0.0)
@@ -403,19 +364,7 @@ def test_random_play_keeps_the_invariants(number, script):
                 assert game.outcome is not None or not is_winnable(game.line.cards)
         elif action == "save":
             copy, _ = saves.game_from_dict(saves.game_to_dict(game, now), now)
-            assert copy.line.cards == game.line.cards
-            assert copy.redo_stack == game.redo_stack
-            assert (copy.moves, copy.score, copy.outcome, copy.penalties, copy.hinted, copy.touched) == (
-                game.moves,
-                game.score,
-                game.outcome,
-                game.penalties,
-                game.hinted,
-                game.touched,
-            )
-            assert copy.clock.read(now) == game.clock.read(now)  # the clock comes back exactly
-            assert copy.id == game.id and copy.cards == game.cards
-            assert (copy.can_undo, copy.can_redo) == (game.can_undo, game.can_redo)
+            same_game(copy, game, now)  # the clock too comes back exactly
 
         cards = game.line.cards
         assert cards[0] == "QH" and cards[-1] == "KH"  # royals stay at the ends
@@ -499,8 +448,7 @@ def test_from_dict_refuses_cards_that_are_not_the_numbered_deal():
 
 def test_from_dict_refuses_a_hint_in_a_finished_game():
     game = Game.numbered(WINNABLE)
-    for move in solve(game.cards).moves:
-        game.play(move, 0.0)
+    win_game(game)
     data = saves.game_to_dict(game, 0.0)
     with pytest.raises(ValueError, match="hint"):
         saves.game_from_dict({**data, "hinted": True, "penalties": 25}, 0.0)

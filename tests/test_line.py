@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
 from royal.line import IllegalMove, Line, Move
@@ -40,6 +41,25 @@ def test_a_move_is_written_as_its_boundaries_left_first():
 def test_bad_notation_is_refused(bad):
     with pytest.raises(IllegalMove):
         Move.parse(bad)
+
+
+def test_a_code_padded_with_an_ideographic_space_is_the_code_in_a_move():
+    """An ideographic space (U+3000) after QH once got the refusal "unknown card code 'QH'"."""
+    assert Move.parse("QH\u3000-7H") == Move("QH", "7H")
+    assert Move.parse("\u3000qh\u3000-\u30007h\u3000") == Move("QH", "7H")
+
+
+@given(st.lists(st.sampled_from(WHITESPACE), min_size=4, max_size=4), st.permutations(ALL_CARDS))
+def test_whitespace_of_any_kind_around_the_codes_of_a_move_is_padding(spaces, cards):
+    a, b, c, d = spaces
+    left, right = cards[:2]
+    assert Move.parse(f"{a}{left}{b}-{c}{right}{d}") == Move(left, right)
+
+
+def test_a_look_alike_letter_in_a_move_is_shown_for_what_it_is():
+    with pytest.raises(IllegalMove) as info:
+        Move.parse("Q\u041d-7H")
+    assert str(info.value).startswith("'Q\\u041d-7H' is not a move: unknown card code 'Q\\u041d'")
 
 
 @given(st.sampled_from(ALL_CARDS), st.sampled_from(ALL_CARDS))

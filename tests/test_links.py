@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from helpers import WHITESPACE
 from royal.deals import DealError, numbered_deal
 from royal.links import DealRequest, link_query, parse_link
 
@@ -22,6 +23,19 @@ def test_cards_link_accepts_commas_spaces_and_lower_case():
     assert parse_link({"cards": ",".join(cards)}) == DealRequest(cards, None)
     assert parse_link({"cards": " ".join(c.lower() for c in cards)}) == DealRequest(cards, None)
     assert parse_link({"cards": ",".join(cards) + ","}) == DealRequest(cards, None)
+
+
+def test_cards_link_separated_only_by_ideographic_spaces():
+    """U+3000, typed between words by Japanese and Chinese input methods, was no separator."""
+    cards = numbered_deal(5)
+    assert parse_link({"cards": "\u3000".join(cards)}) == DealRequest(cards, None)
+
+
+@given(st.lists(st.sampled_from([*WHITESPACE, ","]), min_size=51, max_size=51), st.integers(1, 2**64 - 1))
+def test_codes_are_separated_by_commas_or_whitespace_of_any_kind(separators, number):
+    cards = numbered_deal(number)
+    text = "".join(code + separator for code, separator in zip(cards, separators, strict=False)) + cards[-1]
+    assert parse_link({"cards": text}) == DealRequest(cards, None)
 
 
 @pytest.mark.parametrize(

@@ -2,13 +2,15 @@
 
 import datetime as dt
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import WINNABLE, win_game
 from royal import describe
-from royal.deals import daily_deal_number
+from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Result
-from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayStatus, Finished
+from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, DayStatus, Finished
 from royal.solver import solve
 from royal.stats import Stats
 
@@ -17,7 +19,7 @@ _ids = iter(range(10**9))
 
 
 def result(won, moves, par=25, cards_left=None, number=None):
-    left = 2 if won else (cards_left if cards_left is not None else 52 - 2 * moves)
+    left = 2 if won else (cards_left if cards_left is not None else max(3, 52 - 2 * moves))
     return Result(f"r{next(_ids)}", won, 60, moves, 500, left, par, number)
 
 
@@ -49,10 +51,9 @@ def test_a_game_counted_twice_adds_no_perfect_win():
 
 
 def test_a_real_game_won_in_par_moves_reports_its_par():
-    cards = next(c for c in (Game.numbered(n).cards for n in range(1, 50)) if solve(c).winnable)
+    cards = numbered_deal(WINNABLE)
     game = Game(cards)
-    for move in solve(cards).moves:
-        game.play(move, 0)
+    win_game(game)
     outcome = game.result(1)
     assert outcome.won and outcome.par == outcome.moves == solve(cards).min_moves
     assert outcome.cards_left == 2
@@ -72,6 +73,26 @@ def test_recent_games_keep_the_last_thirty_with_moves_over_par_or_cards_left():
     assert newest == Finished(True, 26, 2, 25) and newest.over_par == 1 and not newest.perfect
     loss = stats.recent[-2]
     assert not loss.won and loss.cards_left == 36 and loss.over_par is None
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        (True, 24, 2, 25),  # a win in fewer moves than par
+        (True, 26, 3, 25),  # a win leaves two cards
+        (False, 5, 30, 25),  # five moves remove at most ten cards
+        (False, 30, 52, None),  # and at least five
+    ],
+)
+def test_a_recent_game_no_play_could_give_cannot_be_made(game):
+    with pytest.raises(ValueError):
+        Finished(*game)
+
+
+@pytest.mark.parametrize("day", [(True, None, 25), (True, 24, 25), (False, 30, 25), (True, 30, None)])
+def test_a_day_no_play_could_give_cannot_be_made(day):
+    with pytest.raises(ValueError):
+        DayResult(*day)
 
 
 # Daily record -------------------------------------------------------------------------
@@ -136,6 +157,17 @@ def test_daily_streak_counts_consecutive_won_days_ending_today_or_yesterday():
     assert record.current_streak(D(2027, 1, 3)) == 0
     record.record(D(2027, 1, 4), True, 25, 25)
     assert record.current_streak(D(2027, 1, 4)) == 1
+
+
+def test_a_daily_win_while_the_clock_was_a_year_ahead_does_not_freeze_the_daily_streak():
+    """The stats' streak rule: a win dated long before the streak's day starts a new run."""
+    record = DailyRecord()
+    record.record(D(2027, 11, 29), True, 25, 25)  # the device's clock is a year ahead
+    record.record(D(2026, 11, 29), True, 25, 25)  # the clock is fixed
+    record.record(D(2026, 11, 30), True, 25, 25)
+    assert record.current_streak(D(2026, 11, 30)) == 2
+    record.record(D(2026, 11, 29), True, 25, 25)  # a day before the streak's day adds nothing
+    assert (record.streak_day, record.streak) == (D(2026, 11, 30), 2)
 
 
 @settings(max_examples=150)

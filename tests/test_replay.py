@@ -4,14 +4,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from helpers import UNWINNABLE, WINNABLE
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line
 from royal.replay import Replay
 from royal.solver import solve
-
-WINNABLE = next(n for n in range(1, 100) if solve(numbered_deal(n)).winnable)
-UNWINNABLE = next(n for n in range(1, 400) if not solve(numbered_deal(n)).winnable)
 
 
 def replay_of(number):

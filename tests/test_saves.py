@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
+from helpers import WINNABLE, first_deal, same_game, win_game
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import daily_deal_number, numbered_deal
@@ -21,7 +22,7 @@ from royal.stats import Stats
 
 def game_mid_play():
     """A game with moves, an undo, a redo waiting, hints and a running clock."""
-    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    number = WINNABLE
     game = Game.numbered(number)
     moves = solve(game.cards).moves
     game.play(moves[0], 10.0)
@@ -43,23 +44,6 @@ def stats_with_history():
     return stats
 
 
-def same_game(a, b, now):
-    assert a.id == b.id and a.number == b.number and a.cards == b.cards
-    assert a.line.cards == b.line.cards
-    assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
-    assert a.redo_stack == b.redo_stack
-    assert (a.moves, a.score, a.outcome, a.penalties, a.hinted, a.touched) == (
-        b.moves,
-        b.score,
-        b.outcome,
-        b.penalties,
-        b.hinted,
-        b.touched,
-    )
-    assert a.clock.read(now) == b.clock.read(now)
-    assert a.clock.started == b.clock.started
-
-
 def test_a_game_mid_play_round_trips_exactly():
     game = game_mid_play()
     assert game.can_redo and game.score >= 0 and game.moves == 2
@@ -78,9 +62,8 @@ def test_a_game_mid_play_round_trips_exactly():
 def test_a_game_round_trips_when_hidden_stuck_or_won():
     game = Game.numbered(1)
     assert not load_game(dump_game(game, 0.0), 0.0).touched
-    won = Game.numbered(next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable))
-    for move in solve(won.cards).moves:
-        won.play(move, 3.0)
+    won = Game.numbered(WINNABLE)
+    win_game(won, 3.0)
     copy = load_game(dump_game(won, 50.0), 80.0)
     same_game(won, copy, 80.0)
     assert copy.clock.read(1000.0) == won.clock.read(1000.0)  # halted, stays halted
@@ -242,7 +225,7 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():
-    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    number = WINNABLE
     moves = [str(m) for m in solve(numbered_deal(number)).moves]
     copy = load_game(v1_text("won", number, moves, 59.9996, True), 0.0)
     assert copy.outcome is Outcome.WON and copy.time_bonus == 541
@@ -251,7 +234,7 @@ def test_a_won_format_1_game_keeps_its_time_bonus():
 def test_a_long_format_1_history_replays_without_the_solver(monkeypatch):
     """33,000 events of hints, moves and undos over many positions: format 1's worst case once
     took a minute to load, a solver run per hint. Hints now replay as what they cost."""
-    number = next(n for n in range(1, 50) if solve(numbered_deal(n)).winnable)
+    number = WINNABLE
     line, events = Game.numbered(number), []
     for _ in range(11_000):
         move = line.legal_moves()[0]
@@ -352,9 +335,8 @@ def test_impossible_stats_are_refused(changes, reason):
 
 
 def test_the_most_a_game_can_score_is_a_win_in_25_pairs_at_once():
-    game = Game.numbered(next(n for n in range(1, 500) if solve(numbered_deal(n)).min_moves == 25))
-    for move in solve(game.cards).moves:
-        game.play(move, 0.0)
+    game = Game.numbered(first_deal(lambda n: solve(numbered_deal(n)).min_moves == 25))
+    win_game(game)
     assert game.score == scoring.max_score() == 1850
     assert load_stats(dump_stats(stats_after([game.result(0.0)], TODAY)), TODAY).best_score == 1850
 

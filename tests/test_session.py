@@ -3,56 +3,33 @@ and playing on when the browser refuses storage (docs/stats.md, docs/saves.md)."
 
 import datetime as dt
 import json
-import random
 
 import pytest
 
+from helpers import (
+    STUCK,
+    UNWINNABLE,
+    WINNABLE,
+    Refusing,
+    Time,
+    heard_session,
+    kept_aside,
+    leftmost_play,
+    session,
+    win,
+)
 from royal import describe, saves
 from royal.deals import numbered_deal
 from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
-from royal.session import LinkAction, Session, Stale
+from royal.session import LinkAction
 from royal.settings import Settings
 from royal.solver import is_winnable, solve
-from royal.storage import KEPT_PREFIX, MemoryStorage, StorageError
-from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY, WARN_KEY
-
-WINNABLE = next(n for n in range(1, 100) if is_winnable(numbered_deal(n)))
-
-
-class Time:
-    """A hand-moved clock and calendar for the session."""
-
-    def __init__(self):
-        self.t = 1000.0
-        self.day = dt.date(2026, 11, 29)
-
-    def now(self):
-        return self.t
-
-    def today(self):
-        return self.day
-
-
-class Refusing:
-    """A storage that refuses everything (storage disabled)."""
-
-    def __init__(self):
-        self.calls = 0
-
-    def get(self, key):
-        self.calls += 1
-        raise StorageError("disabled")
-
-    def set(self, key, value):
-        self.calls += 1
-        raise StorageError("disabled")
-
-    def remove(self, key):
-        self.calls += 1
-        raise StorageError("disabled")
+from royal.storage import MemoryStorage, StorageError
+from royal.storage_keys import GAME_KEY, KEPT_PREFIX, SETTINGS_KEY, STATS_KEY, WARN_KEY
+from royal.tab_sync import Stale
 
 
 class Full(MemoryStorage):
@@ -66,28 +43,6 @@ class Full(MemoryStorage):
         if self.full:
             raise StorageError("quota")
         super().set(key, value)
-
-
-def session(storage=None, time=None, seed=1, heard=None):
-    time = time or Time()
-    return Session(
-        storage if storage is not None else MemoryStorage(),
-        time.now,
-        time.today,
-        random.Random(seed),
-        on_notice=(heard if heard is not None else []).append,
-    )
-
-
-def heard_session(storage=None, time=None):
-    """A session and the notices it raises."""
-    heard = []
-    return session(storage, time, heard=heard), heard
-
-
-def win(s):
-    for move in solve(s.game.line.cards).moves:
-        s.play(move)
 
 
 def stored_stats(storage):
@@ -123,7 +78,7 @@ def test_every_action_is_saved_and_comes_back_exactly():
     game = later.game
     assert game.id == s.game.id and game.line.cards == s.game.line.cards
     assert game.redo_stack == s.game.redo_stack
-    assert (game.penalties, game.hinted) == (s.game.penalties, s.game.hinted) == (40, False)
+    assert (game.penalties, game.hint_charged) == (s.game.penalties, s.game.hint_charged) == (40, False)
     assert (game.moves, game.score) == (s.game.moves, s.game.score) == (1, s.game.score)
     assert game.clock.seconds(time.t) == 9  # 3 + 4 + 2 visible seconds; hidden time not counted
     later.redo()
@@ -379,13 +334,13 @@ def test_loading_time_is_not_play_time(monkeypatch):
     a.play(a.game.legal_moves()[0])
     time.t += 5
     a.set_visible(False)
-    load = saves.load_game_record
+    load = saves.game_from_record
 
-    def slow_load(text, now):
+    def slow_load(record, now):
         time.t += 60  # as if loading took a minute
-        return load(text, now)
+        return load(record, now)
 
-    monkeypatch.setattr(saves, "load_game_record", slow_load)
+    monkeypatch.setattr(saves, "game_from_record", slow_load)
     later = session(storage, time)
     assert later.game.clock.seconds(time.t) == 5
     a.set_visible(True)
@@ -430,7 +385,7 @@ def test_a_streak_dated_in_the_future_is_set_aside_with_a_notice_that_names_the_
     text = storage.get(STATS_KEY)
     time.day = dt.date(2026, 11, 29)
     later, heard = heard_session(storage, time)
-    assert storage.get(f"{KEPT_PREFIX}stats.1") == text
+    assert storage.get(kept_aside("stats")) == text
     assert "clock" in heard[0].text and later.stats.played == 0
 
 
@@ -459,7 +414,7 @@ def test_unreadable_data_is_kept_aside_with_a_notice(key, kind):
     never_existed = json.dumps({"app": "royal-marriage", "kind": kind, "version": 0})
     storage.set(key, never_existed)
     s, heard = heard_session(storage)
-    aside = f"{KEPT_PREFIX}{kind}.1"
+    aside = kept_aside(kind)
     assert storage.get(aside) == never_existed
     assert len(heard) == 1 and heard[0].warning
     assert "kept aside" in heard[0].text and "unknown format version" in heard[0].text
@@ -511,9 +466,9 @@ def test_kept_aside_data_is_never_overwritten():
     session(storage)
     storage.set(GAME_KEY, "second corrupt")
     _s, heard = heard_session(storage)
-    assert storage.get(f"{KEPT_PREFIX}game.1") == "first corrupt"
-    assert storage.get(f"{KEPT_PREFIX}game.2") == "second corrupt"
-    assert storage.get(f"{KEPT_PREFIX}stats.1") == "stats corrupt"
+    assert storage.get(kept_aside("game")) == "first corrupt"
+    assert storage.get(kept_aside("game", 2)) == "second corrupt"
+    assert storage.get(kept_aside("stats")) == "stats corrupt"
     assert "kept aside" in heard[0].text
 
 
@@ -701,7 +656,7 @@ def test_unreadable_settings_are_kept_aside_and_the_defaults_used():
     storage.set(SETTINGS_KEY, bad)
     s, heard = heard_session(storage)
     assert s.settings == Settings()
-    assert storage.get(f"{KEPT_PREFIX}settings.1") == bad
+    assert storage.get(kept_aside("settings")) == bad
     assert len(heard) == 1 and "settings" in heard[0].text
 
 
@@ -734,23 +689,13 @@ def test_leaving_asks_only_for_a_game_with_a_move_that_is_not_over():
 
 
 def test_a_stuck_game_is_over_and_leaving_it_does_not_ask():
-    number = next(n for n in range(1, 200) if not stuck_line(n)[1])
-    moves, _ = stuck_line(number)
+    moves, _ = leftmost_play(STUCK)
     s = session()
-    s.new_game(number)
+    s.new_game(STUCK)
     for move in moves:
         s.play(move)
     assert s.game.outcome is Outcome.STUCK
     assert not s.should_ask_before_leaving()
-
-
-def stuck_line(number):
-    line = Line(numbered_deal(number))
-    moves = []
-    while line.legal_moves():
-        moves.append(line.legal_moves()[0])
-        line.push(moves[-1])
-    return moves, len(line) == 2
 
 
 def test_settings_from_a_newer_version_are_left_untouched():
@@ -796,10 +741,9 @@ def test_rewind_goes_back_to_the_last_winnable_move_with_one_save():
 
 
 def test_rewind_changes_nothing_on_a_deal_no_one_could_win():
-    number = next(n for n in range(1, 200) if not is_winnable(numbered_deal(n)))
     storage = Counting()
     s = session(storage)
-    s.new_game(number)
+    s.new_game(UNWINNABLE)
     s.play(s.game.legal_moves()[0])
     before, state = storage.writes[GAME_KEY], (s.game.line.cards, s.game.penalties)
     assert s.rewind() is None

@@ -1,48 +1,17 @@
 """The session's part in winnable dealing, perfect wins, the daily record and the stats backup."""
 
-import datetime as dt
 import random
 
 import pytest
 
+from helpers import DAY, WINNABLE, Time, session, win
 from royal import saves
 from royal.backup import BackupError
 from royal.deals import daily_deal_number, numbered_deal
-from royal.session import Session
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
 from royal.storage_keys import GAME_KEY, STATS_KEY
-
-DAY = dt.date(2026, 11, 29)
-
-
-class Time:
-    def __init__(self, day=DAY):
-        self.t = 1000.0
-        self.day = day
-
-    def now(self):
-        return self.t
-
-    def today(self):
-        return self.day
-
-
-def session(storage=None, time=None, seed=1):
-    time = time or Time()
-    return Session(
-        storage if storage is not None else MemoryStorage(),
-        time.now,
-        time.today,
-        random.Random(seed),
-        on_notice=[].append,
-    )
-
-
-def win(s, moves=None):
-    for move in moves or solve(s.game.cards).moves:
-        s.play(move)
 
 
 def test_new_games_are_winnable_under_winnable_only_and_random_without():
@@ -84,18 +53,18 @@ def test_todays_deal_won_enters_the_daily_record_with_moves_against_par():
 
 def test_export_then_restore_in_another_browser_brings_back_stats_and_the_game():
     s = session()
-    s.new_game(next(n for n in range(1, 100) if is_winnable(numbered_deal(n))))
+    s.new_game(WINNABLE)
     win(s)
     s.new_game()
     s.play(s.game.legal_moves()[0])
-    name, text = s.export()
+    name, text = s.backup.export()
     assert name == "royal-marriage-stats-2026-11-29.json"
 
     other_storage = MemoryStorage()
     other = session(other_storage, seed=4)
-    contents = other.read_backup(text)
+    contents = other.backup.read(text)
     assert other_storage.get(STATS_KEY) is None  # reading changes nothing
-    other.restore(contents)
+    other.backup.restore(contents)
     assert other.stats == s.stats
     assert other.game.cards == s.game.cards and other.game.line.cards == s.game.line.cards
     assert (other.game.moves, other.game.score) == (s.game.moves, s.game.score)
@@ -109,29 +78,29 @@ def test_a_bad_backup_changes_nothing():
     s.play(s.game.legal_moves()[0])
     before = dict(storage.data)
     with pytest.raises(BackupError):
-        s.read_backup('{"app": "royal-marriage", "kind": "backup", "version": 1, "stats"')
+        s.backup.read('{"app": "royal-marriage", "kind": "backup", "version": 1, "stats"')
     assert storage.data == before
 
 
 def test_a_finished_game_is_not_exported_and_restoring_then_keeps_the_game_in_progress():
     s = session()
-    s.new_game(next(n for n in range(1, 100) if is_winnable(numbered_deal(n))))
+    s.new_game(WINNABLE)
     win(s)
-    _, text = s.export()
+    _, text = s.backup.export()
     other = session(seed=3)
     playing = other.game.cards
-    other.restore(other.read_backup(text))
+    other.backup.restore(other.backup.read(text))
     assert other.game.cards == playing and other.stats.wins == 1
 
 
 def test_reset_clears_the_stats_and_keeps_the_game():
     storage = MemoryStorage()
     s = session(storage)
-    s.new_game(next(n for n in range(1, 100) if is_winnable(numbered_deal(n))))
+    s.new_game(WINNABLE)
     win(s)
     s.new_game()
     s.play(s.game.legal_moves()[0])
     game = storage.get(GAME_KEY)
-    s.reset_stats()
+    s.backup.reset()
     assert s.stats == Stats() and saves.load_stats(storage.get(STATS_KEY)) == Stats()
     assert storage.get(GAME_KEY) == game

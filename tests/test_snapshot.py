@@ -8,17 +8,16 @@ game runs.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 import re
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import helpers
 from royal import describe
 from royal.cards import is_card
 from royal.deals import numbered_deal
-from royal.session import Session
 from royal.snapshot import FIELD_PATTERNS, FIGURE_PATTERN, MAX_CHARS, STAT_NAME_PATTERN, VERSION
 from royal.solver import solve
 from royal.storage import MemoryStorage
@@ -27,18 +26,6 @@ from royal.storage_keys import SNAPSHOT_KEY
 FIELD_FORMS = {name: re.compile(pattern) for name, pattern in FIELD_PATTERNS.items()}
 FIGURE = re.compile(FIGURE_PATTERN)
 STAT_NAME = re.compile(STAT_NAME_PATTERN)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.t = 100.0
-
-    def now(self) -> float:
-        return self.t
-
-
-def new_session(storage: MemoryStorage, clock: Clock) -> Session:
-    return Session(storage, clock.now, lambda: dt.date(2026, 11, 29), on_notice=lambda notice: None)
 
 
 def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
@@ -61,8 +48,8 @@ def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
 
 
 def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
-    storage, clock = MemoryStorage(), Clock()
-    session = new_session(storage, clock)
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
     session.new_game(7)
     for move in solve(numbered_deal(7)).moves:
         clock.t += 3
@@ -70,7 +57,7 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
         data = snapshot(storage)
         assert data["cards"] == list(session.game.line.cards)
         assert data["fields"] == describe.fields(session.game, clock.now())
-        assert data["stats"] == describe.figures(session.stats, dt.date(2026, 11, 29))
+        assert data["stats"] == describe.figures(session.stats, clock.today())
     assert snapshot(storage)["stats"]["wins"] == "1", "the win is in the snapshot at once"
     assert_boot_script_accepts(snapshot(storage))
 
@@ -84,8 +71,8 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
     choices=st.randoms(use_true_random=False),
 )
 def test_any_game_gives_a_snapshot_the_boot_script_accepts(deal: int, actions: list[str], choices) -> None:  # type: ignore[no-untyped-def]
-    storage, clock = MemoryStorage(), Clock()
-    session = new_session(storage, clock)
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
     session.new_game(deal)
     for action in actions:
         game = session.game

@@ -11,21 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
+from helpers import winning_moves
 from royal.cards import ALL_CARDS
 from royal.deals import numbered_deal
-from royal.line import Line, Move
+from royal.line import Line
 from royal.solver import Solution, is_winnable, solve
-
-
-def winning_moves(line: Line) -> list[Move]:
-    """The legal moves after which the line can still be won (what a hint may offer)."""
-    keep = []
-    for move in line.legal_moves():
-        line.push(move)
-        if is_winnable(line.cards):
-            keep.append(move)
-        line.pop()
-    return keep
 
 
 def rule_moves(cards):

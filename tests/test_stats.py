@@ -51,6 +51,20 @@ def test_nothing_yet():
     }
 
 
+@pytest.mark.parametrize(
+    "figures",
+    [
+        {"wins": 1},  # a win without a game
+        {"played": 1},  # a game without its score
+        {"played": 1, "best_score": 100, "streak": 1, "streak_day": D(2026, 1, 1)},  # a streak without a win
+        {"played": 2, "best_score": 100, "counted": ["a", "b", "c"]},
+    ],
+)
+def test_figures_no_games_could_give_cannot_be_made(figures):
+    with pytest.raises(ValueError):
+        Stats(**figures)
+
+
 def test_a_loss_counts_as_played_and_may_set_the_best_score():
     stats = Stats()
     assert stats.record(lost(score=120), D(2026, 3, 1))

@@ -1,36 +1,13 @@
-"""The storage guard: any storage made safe, with the player told once what happened to their data."""
+"""The storage guard: any storage made safe, reporting once what happened to the player's data
+(as values: the words are describe's, tested in test_describe.py)."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from royal.describe import NO_STORAGE, Notice
-from royal.storage import MAX_KEPT, GuardedStorage, MemoryStorage, StorageError
-from royal.storage_keys import KEPT_PREFIX
-
-
-class Refusing(MemoryStorage):
-    """Reads and writes fail once ``refuse`` holds the names of the refused operations."""
-
-    def __init__(self, refuse=()):
-        super().__init__()
-        self.refuse = set(refuse)
-
-    def get(self, key):
-        if "get" in self.refuse:
-            raise StorageError("disabled")
-        return super().get(key)
-
-    def set(self, key, value):
-        if "set" in self.refuse:
-            raise StorageError("quota")
-        super().set(key, value)
-
-    def remove(self, key):
-        if "remove" in self.refuse:
-            raise StorageError("disabled")
-        super().remove(key)
+from helpers import Refusing, kept_aside
+from royal.storage import MAX_KEPT, GuardedStorage, InMemory, MemoryStorage, StorageError, Unreadable
 
 
 def guard(storage):
@@ -57,14 +34,14 @@ def test_a_working_storage_passes_through_silently():
 
 def test_no_storage_at_all_plays_in_memory_and_says_so_at_once():
     safe, heard = guard(None)
-    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+    assert not safe.persistent and heard == [InMemory.REFUSED]
     safe.set("k", "v")
     assert safe.get("k") == "v"
 
 
 @pytest.mark.parametrize("refused", ["get", "set", "remove"])
 def test_the_first_refusal_switches_to_memory_and_is_told_once(refused):
-    storage = Refusing()
+    storage = Refusing(refuse=())
     storage.set("kept", "old")
     safe, heard = guard(storage)
     storage.refuse = {refused}
@@ -72,7 +49,7 @@ def test_the_first_refusal_switches_to_memory_and_is_told_once(refused):
     safe.set("k", "new")
     safe.probe()
     assert safe.get("k") == "new"
-    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+    assert not safe.persistent and heard == [InMemory.REFUSED]
     assert storage.data.get("kept") == "old"  # nothing written to the refusing storage after
 
 
@@ -80,7 +57,7 @@ def test_the_probe_finds_a_full_storage_before_any_save():
     storage = Refusing({"set"})
     safe, heard = guard(storage)
     safe.probe()
-    assert not safe.persistent and heard == [Notice(NO_STORAGE)]
+    assert not safe.persistent and heard == [InMemory.REFUSED]
 
 
 def test_read_gives_the_loaded_record_or_none():
@@ -99,11 +76,9 @@ def test_an_unreadable_record_is_kept_aside_under_a_new_key_each_time():
         storage.set("n", f"bad {n}")
         assert safe.read("n", "number", load_number) is None
         assert storage.get("n") is None
-        assert "kept aside" in heard[-1].text and KEPT_PREFIX not in heard[-1].text
-        assert "not a number" in heard[-1].text and heard[-1].warning
-        assert ("the oldest was dropped" in heard[-1].text) == (n > MAX_KEPT)
+        assert heard[-1] == Unreadable("number", "not a number", True, MAX_KEPT if n > MAX_KEPT else 0)
     # The newest MAX_KEPT are kept, oldest first: the first two were dropped, none overwritten.
-    kept = [storage.get(f"{KEPT_PREFIX}number.{n}") for n in range(1, MAX_KEPT + 2)]
+    kept = [storage.get(kept_aside("number", n)) for n in range(1, MAX_KEPT + 2)]
     assert kept == [f"bad {n}" for n in range(3, MAX_KEPT + 3)] + [None]
     assert safe.persistent
 
@@ -117,7 +92,7 @@ def test_an_unreadable_record_that_cannot_be_copied_aside_stays_where_it_is():
     assert safe.read("n", "number", load_number) is None
     assert storage_full.data == {"n": "precious"}
     assert not safe.persistent
-    assert heard[0].text == NO_STORAGE and "untouched" in heard[-1].text
+    assert heard == [InMemory.REFUSED, Unreadable("number", "not a number", kept_aside=False)]
 
 
 class Flaky(MemoryStorage):
@@ -175,7 +150,7 @@ def test_whatever_is_refused_the_guard_never_raises_and_stops_writing_at_once(op
             safe.read(key, "k", load_number)
         if not safe.persistent and frozen is None:
             frozen = dict(storage.data)
-    assert all(n.text == NO_STORAGE or "could not be read" in n.text for n in heard)
-    assert [n.text for n in heard].count(NO_STORAGE) == (0 if safe.persistent else 1)
+    assert all(n is InMemory.REFUSED or isinstance(n, Unreadable) for n in heard)
+    assert heard.count(InMemory.REFUSED) == (0 if safe.persistent else 1)
     if frozen is not None:
         assert storage.data == frozen  # nothing written to the refusing storage after the switch

@@ -16,7 +16,8 @@ from royal.game import Game, Outcome
 from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.replay import Replay
-from royal.session import LinkAction, Session, Stale
+from royal.session import LinkAction, Session
+from royal.tab_sync import Stale
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.drag import Drag
@@ -68,7 +69,7 @@ class App:
             "settings": self.page.open_settings,
             "settings-close": self.page.close_settings,
         }
-        # Every action first catches up with other tabs (royal.session.Stale).
+        # Every action first catches up with other tabs (royal.tab_sync.Stale).
         buttons = {name: self._current(action) for name, action in buttons.items()}
         for element_id, action in buttons.items():
             page.on(element_id, action)

@@ -12,7 +12,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from royal import describe
-from royal.backup import MAX_CHARS, TOO_LARGE, UNREADABLE, Backup, BackupError
+from royal.backup import MAX_CHARS, Backup, BackupError
 from royal.session import Session
 from royal.web.dom import within
 
@@ -60,7 +60,7 @@ class BackupView:
 
     def export(self) -> None:
         """Download the backup file (through a Blob URL, so nothing leaves the browser)."""
-        name, text = self.session.export()
+        name, text = self.session.backup.export()
         blob = window.Blob.new(
             to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
         )
@@ -84,16 +84,16 @@ class BackupView:
         chosen = files.item(0)
         self.file_input.value = ""  # choosing the same file again is a new choice
         if chosen.size > MAX_CHARS * 4:  # UTF-8 takes at most 4 bytes a character
-            self._refuse(BackupError(TOO_LARGE))
+            self._refuse(BackupError(describe.BACKUP_TOO_LARGE))
             return
         chosen.text().then(
             create_once_callable(self._read),
-            create_once_callable(lambda error: self._refuse(BackupError(UNREADABLE))),
+            create_once_callable(lambda error: self._refuse(BackupError(describe.BACKUP_UNREADABLE))),
         )
 
     def _read(self, text: Any) -> None:
         try:
-            contents = self.session.read_backup(str(text))
+            contents = self.session.backup.read(str(text))
         except BackupError as error:
             self._refuse(error)
             return
@@ -109,7 +109,7 @@ class BackupView:
         contents, self.pending = self.pending, None
         self.import_dialog.close()
         if contents is not None:
-            self.session.restore(contents)
+            self.session.backup.restore(contents)
             words = describe.imported(contents)
             self._say(words)
             self.on_change(words)
@@ -128,6 +128,6 @@ class BackupView:
 
     def _reset(self) -> None:
         self.reset_dialog.close()
-        self.session.reset_stats()
+        self.session.backup.reset()
         self._say(describe.RESET_DONE)
         self.on_change(describe.RESET_DONE)

@@ -71,6 +71,41 @@ def test_offline_boot_and_play_miss_nothing(
     expect(tab.locator("[data-field=deal]")).to_have_text("3")
 
 
+# Addresses inside the worker's scope that are no page of the site: a nested path (where the
+# game's page would look for its files in the wrong folder and hang on its loading panel), a
+# mistyped one, and one whose escape is malformed.
+NOT_THE_GAME = ("deal/7/", "foo", "deal/%E0%A4%A")
+
+
+def test_an_address_that_is_not_the_game_says_so_and_links_to_it(
+    context: BrowserContext, page: Page, site: SiteServer, open_game, wait_ready
+) -> None:
+    go_offline_capable(page, open_game, wait_ready)
+    # A file the worker does not keep still comes from the network.
+    shot = page.goto(site.url + "static/screenshots/preview.png")
+    assert shot is not None and shot.status == 200 and shot.headers["content-type"] == "image/png"
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    for offline in (False, True):
+        if offline:
+            context.set_offline(True)
+            site.stop()
+        for path in NOT_THE_GAME:
+            response = page.goto(site.url + path)
+            assert response is not None and response.status == 404, (path, offline)
+            expect(page.locator("h2")).to_have_text("There is no page at this address")
+            styled = page.evaluate("getComputedStyle(document.body).backgroundColor")
+            assert styled not in ("rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"), "the game's style sheet applies"
+            hrefs = page.locator("link[href]").evaluate_all("links => links.map(link => link.href)")
+            assert {site_path(href, site) for href in hrefs} <= shipped(DIST), "files the worker keeps"
+            link = page.get_by_role("link", name="Play Royal Marriage")
+            assert link.evaluate("a => a.href") == site.url
+        link.click()
+        wait_ready(page)
+        assert page.url.split("?")[0] == site.url and marker(page) == MARKER[1]
+    assert failed == []
+
+
 def test_a_first_visit_downloads_each_file_once(persistent_context: BrowserContext, site, wait_ready) -> None:
     """The worker takes what the page just downloaded from the HTTP cache (checked against its hash)."""
     served = served_paths(site)

@@ -281,7 +281,7 @@ def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, t
         "cut.json": (good[: len(good) // 2], "cut short"),
         "other.json": ('{"name": "another game", "scores": [1, 2]}', "not a Royal Marriage backup"),
         "newer.json": (good.replace('"version": 1,', '"version": 9,', 1), "newer version"),
-        "edited.json": (good.replace('"wins": 1,', '"wins": 7,'), "changed after it was exported"),
+        "edited.json": (good.replace('"wins": 1,', '"wins": 7,'), "changed or damaged after it was exported"),
     }
     for name, (text, reason) in cases.items():
         assert text != good

@@ -1,0 +1,169 @@
+"""What several engine test modules share: deals that can and cannot be won or that get stuck,
+winning, every whitespace character, a hand-moved clock, sessions, storages that refuse, and a
+check that two games agree.
+
+A plain module, imported by name (``tests/`` is on the path), neither a conftest nor a test
+module: test modules import from here and never from one another. The browser tests have
+their own (tests/browser/gamepage.py).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import sys
+from collections.abc import Callable, Collection
+
+from royal.deals import numbered_deal
+from royal.describe import Notice
+from royal.game import Game
+from royal.line import Line, Move
+from royal.session import Session
+from royal.solver import is_winnable, solve
+from royal.storage import MemoryStorage, Storage, StorageError
+from royal.storage_keys import KEPT_PREFIX
+
+#: Every character Python counts as whitespace: str.strip() and str.split() take these away.
+WHITESPACE = [c for c in map(chr, range(sys.maxunicode + 1)) if c.isspace()]
+
+# Deals -----------------------------------------------------------------------------------------
+
+
+def first_deal(predicate: Callable[[int], bool]) -> int:
+    """The lowest deal number ``predicate`` holds for."""
+    number = 1
+    while not predicate(number):
+        number += 1
+    return number
+
+
+def leftmost_play(number: int) -> tuple[list[Move], bool]:
+    """Deal ``number`` played by always taking the leftmost move until none is left: the moves,
+    and whether they won."""
+    line = Line(numbered_deal(number))
+    moves = []
+    while line.legal_moves():
+        moves.append(line.legal_moves()[0])
+        line.push(moves[-1])
+    return moves, len(line) == 2
+
+
+#: The first numbered deal that can be won, and the first that no one can win.
+WINNABLE = first_deal(lambda n: is_winnable(numbered_deal(n)))
+UNWINNABLE = first_deal(lambda n: not is_winnable(numbered_deal(n)))
+#: The first numbered deal that leftmost play gets stuck (leftmost_play gives its moves).
+STUCK = first_deal(lambda n: not leftmost_play(n)[1])
+
+
+def winning_moves(line: Line) -> list[Move]:
+    """The legal moves after which the line can still be won (what a hint may offer)."""
+    keep = []
+    for move in line.legal_moves():
+        line.push(move)
+        if is_winnable(line.cards):
+            keep.append(move)
+        line.pop()
+    return keep
+
+
+def win_game(game: Game, now: float = 0.0, step: float = 0.0) -> float:
+    """Play a shortest win from where ``game`` stands, ``step`` seconds apart from ``now``;
+    return the clock time at the end."""
+    for move in solve(game.line.cards).moves:
+        game.play(move, now)
+        now += step
+    return now
+
+
+def same_game(a: Game, b: Game, now: float) -> None:
+    """Assert that ``a`` and ``b`` are the same game at ``now``, as the player sees and saves it."""
+    assert a.id == b.id and a.number == b.number and a.cards == b.cards
+    assert a.line.cards == b.line.cards
+    assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
+    assert a.redo_stack == b.redo_stack
+    shown = ("moves", "score", "outcome", "penalties", "hint_charged", "touched", "can_undo", "can_redo")
+    assert [getattr(a, name) for name in shown] == [getattr(b, name) for name in shown]
+    assert a.clock.read(now) == b.clock.read(now)
+    assert a.clock.started == b.clock.started
+
+
+# Sessions --------------------------------------------------------------------------------------
+
+DAY = dt.date(2026, 11, 29)
+
+
+class Time:
+    """A hand-moved clock and calendar for a session."""
+
+    def __init__(self, day: dt.date = DAY) -> None:
+        self.t = 1000.0
+        self.day = day
+
+    def now(self) -> float:
+        return self.t
+
+    def today(self) -> dt.date:
+        return self.day
+
+
+def session(
+    storage: Storage | None = None,
+    time: Time | None = None,
+    seed: int = 1,
+    heard: list[Notice] | None = None,
+) -> Session:
+    """A session over ``storage`` (a fresh MemoryStorage by default) whose notices go to ``heard``."""
+    time = time or Time()
+    return Session(
+        storage if storage is not None else MemoryStorage(),
+        time.now,
+        time.today,
+        random.Random(seed),
+        on_notice=(heard if heard is not None else []).append,
+    )
+
+
+def heard_session(storage: Storage | None = None, time: Time | None = None) -> tuple[Session, list[Notice]]:
+    """A session and the notices it raises."""
+    heard: list[Notice] = []
+    return session(storage, time, heard=heard), heard
+
+
+def win(s: Session) -> None:
+    """Win the session's game by a shortest win from where it stands."""
+    for move in solve(s.game.line.cards).moves:
+        s.play(move)
+
+
+# Storage ---------------------------------------------------------------------------------------
+
+EVERYTHING = ("get", "set", "remove")
+
+
+class Refusing(MemoryStorage):
+    """A storage that refuses the operations named in ``refuse`` (by default all: storage that
+    is turned off); ``refuse`` can change as a test goes on."""
+
+    def __init__(self, refuse: Collection[str] = EVERYTHING) -> None:
+        super().__init__()
+        self.refuse = set(refuse)
+
+    def get(self, key: str) -> str | None:
+        if "get" in self.refuse:
+            raise StorageError("disabled")
+        return super().get(key)
+
+    def set(self, key: str, value: str) -> None:
+        if "set" in self.refuse:
+            raise StorageError("quota")
+        super().set(key, value)
+
+    def remove(self, key: str) -> None:
+        if "remove" in self.refuse:
+            raise StorageError("disabled")
+        super().remove(key)
+
+
+def kept_aside(kind: str, number: int = 1) -> str:
+    """The key of the ``number``-th unreadable ``kind`` record kept aside."""
+    return f"{KEPT_PREFIX}{kind}.{number}"
