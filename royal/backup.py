@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from royal import describe, saves
 from royal.game import Game
+from royal.limits import MAX_DEPTH, nesting
 from royal.stats import Stats
 
 KIND = "backup"
@@ -83,10 +84,11 @@ def _parse(text: object) -> dict:  # type: ignore[type-arg]
         raise BackupError(describe.BACKUP_TOO_LARGE)
     if not isinstance(text, str) or not text.strip():
         raise BackupError(describe.BACKUP_EMPTY)
+    # Before parsing: brackets nested some thousands deep overflow the parser's stack.
+    if nesting(text) > MAX_DEPTH:
+        raise BackupError(describe.BACKUP_TOO_DEEP)
     try:
         data = json.loads(text)
-    except RecursionError:
-        raise BackupError(describe.BACKUP_NOT_JSON) from None
     except json.JSONDecodeError as error:
         stripped = text.rstrip()
         if stripped.startswith("{") and (

@@ -27,6 +27,7 @@ from royal.clock import Clock
 from royal.deals import numbered_deal
 from royal.excerpt import quoted
 from royal.game import Game, Outcome
+from royal.limits import MAX_CHARS, MAX_DEPTH, nesting
 from royal.line import Move
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
 from royal.settings import Settings
@@ -37,8 +38,6 @@ T = TypeVar("T")
 APP = "royal-marriage"
 #: Format 1 of the game kept every event; it never held more than this many.
 MAX_EVENTS = 100_000
-#: The longest record read at all: a format 1 game record of MAX_EVENTS events fits.
-MAX_TEXT = 2_000_000
 MAX_COUNT = 10**9
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
@@ -86,20 +85,24 @@ def migrate(kind: str, version: int, body: object) -> object:
             body = MIGRATIONS[kind][step](body)
         except SaveError:
             raise
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError):
+        except (ValueError, TypeError, KeyError, AttributeError):
             raise SaveError(f"saved {kind} of format {version} is inconsistent") from None
     return body
 
 
 def parse(text: object, kind: str) -> object:
-    """A stored ``kind`` record's text as parsed JSON, or SaveError (its size bounded first)."""
+    """A stored ``kind`` record's text as parsed JSON, or SaveError: its size and its nesting are
+    bounded first (:mod:`royal.limits`), so no text can overflow the parser's stack."""
     if not isinstance(text, str):
         raise SaveError("saved data must be text")
-    if len(text) > MAX_TEXT:
+    if len(text) > MAX_CHARS[kind]:
         raise SaveError(f"saved {kind} is {len(text)} characters long, too long to be genuine")
+    depth = nesting(text)
+    if depth > MAX_DEPTH:
+        raise SaveError(f"saved {kind} nests {depth} deep, too deep to be genuine")
     try:
         return json.loads(text)
-    except (ValueError, RecursionError):
+    except ValueError:
         raise SaveError("saved data is not valid JSON") from None
 
 

@@ -15,6 +15,7 @@ from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Outcome, Result
+from royal.limits import MAX_CHARS
 from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
 from royal.solver import solve
 from royal.stats import Stats
@@ -256,7 +257,7 @@ def test_a_too_long_format_1_history_is_refused_without_replaying_it():
     with pytest.raises(SaveError, match="too long"):
         load_game(v1_text("x", 1, ["undo"] * (saves.MAX_EVENTS + 1), 0.0, False), 0.0)
     with pytest.raises(SaveError, match="too long"):
-        load_game(" " * (saves.MAX_TEXT + 1), 0.0)
+        load_game(" " * (MAX_CHARS["game"] + 1), 0.0)
 
 
 def test_any_game_a_player_can_make_saves_small_and_loads():

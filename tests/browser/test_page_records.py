@@ -253,7 +253,7 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
         expect(second.locator(f"[data-stat={name}]")).to_have_text(value)
     expect(second.locator("[data-field=deal]")).to_have_text(str(playing))
     expect(second.locator("[data-field=moves]")).to_have_text("1")
-    assert load_stats(stored(second, STATS_KEY)).wins == 1
+    assert load_stats(stored(second, STATS_KEY), dt.date.today()).wins == 1
 
     # Reset asks first; cancelling keeps everything, confirming clears the stats.
     second.locator("#reset-stats").click()
@@ -282,6 +282,11 @@ def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, t
         "other.json": ('{"name": "another game", "scores": [1, 2]}', "not a Royal Marriage backup"),
         "newer.json": (good.replace('"version": 1,', '"version": 9,', 1), "newer version"),
         "edited.json": (good.replace('"wins": 1,', '"wins": 7,'), "changed or damaged after it was exported"),
+        # 40 KB nested 20,000 deep: it once overflowed the runtime's stack and killed the page.
+        "deep.json": (
+            good.replace('"game": null', '"game": ' + "[" * 20_000 + "]" * 20_000),
+            "nests far deeper",
+        ),
     }
     for name, (text, reason) in cases.items():
         assert text != good

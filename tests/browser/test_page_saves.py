@@ -3,6 +3,9 @@ refused or full storage still plays, and two tabs share one game without double 
 
 from __future__ import annotations
 
+import datetime as dt
+
+import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from gamepage import (
@@ -22,9 +25,10 @@ from gamepage import (
 )
 from royal.deals import numbered_deal
 from royal.game import Game
+from royal.line import Line
 from royal.saves import load_stats
 from royal.solver import solve
-from royal.storage_keys import GAME_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, KEPT_PREFIX, SETTINGS_KEY, STATS_KEY
 
 NOT_KEPT = "will not be kept"
 
@@ -154,6 +158,42 @@ def test_corrupt_saves_are_kept_aside_with_a_notice(new_context, site, wait_read
     assert stored(page, KEPT_GAME) == garbage
 
 
+def deep_record(kind: str, depth: int) -> str:
+    """A ``kind`` record whose body is lists nested ``depth`` deep (10,000 deep is about 20 KB)."""
+    return f'{{"app":"royal-marriage","kind":"{kind}","version":1,"{kind}":{"[" * depth}{"]" * depth}}}'
+
+
+@pytest.mark.parametrize("key, kind", [(GAME_KEY, "game"), (STATS_KEY, "stats"), (SETTINGS_KEY, "settings")])
+def test_a_record_nested_ten_thousand_deep_is_kept_aside_and_the_game_starts(
+    new_context, site, wait_ready, key, kind
+) -> None:
+    """Such a record once overflowed the runtime's stack on every start, for good."""
+    context = new_context()
+    deep = deep_record(kind, 10_000)
+    seed_once(context, key, deep)
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    texts = notices(page)
+    assert len(texts) == 1 and "could not be read" in texts[0] and "kept aside" in texts[0], texts
+    assert stored(page, f"{KEPT_PREFIX}{kind}.1") == deep
+    play_one_and_check(page)
+
+    # Another tab writing such a record: this one reads it through its storage listener, lives on
+    # and goes on playing.
+    other = context.new_page()
+    other.goto(site.url)
+    wait_ready(other)
+    other.evaluate("([key, text]) => localStorage.setItem(key, text)", [key, deep_record(kind, 10_000)])
+    page.bring_to_front()
+    position = Line(line(page))
+    move = position.legal_moves()[0]
+    click_move(page, move)
+    position.push(move)
+    expect_line(page, position.cards)
+    assert page.locator(".py-error").count() == 0
+
+
 def play_one_and_check(page: Page) -> None:
     """The game plays: a legal move by clicks changes the line as the engine says."""
     game = Game.numbered(int(field(page, "deal")))
@@ -257,5 +297,5 @@ def test_two_tabs_share_the_game_and_count_it_once(new_context, site, wait_ready
     for page in (a, b):
         expect(page.locator("[data-stat=played]")).to_have_text("1")
         assert stat(page, "wins") == "0"
-    assert load_stats(stored(a, STATS_KEY)).played == 1
+    assert load_stats(stored(a, STATS_KEY), dt.date.today()).played == 1
     expect(a.locator("[data-field=deal]")).to_have_text(field(b, "deal"))

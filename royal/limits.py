@@ -1,0 +1,40 @@
+"""The bounds of what the game reads: the loaders refuse text past them, and the boot script
+takes the same ones (the build writes them into it).
+
+Stored and imported text comes from anywhere, so it is measured before it is parsed: a JSON
+parser calls itself once per bracket, and some thousands of nested brackets (20 KB of text)
+overflow the browser's stack inside the parser, before Python can raise anything.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+#: The deepest nesting of brackets read at all. The deepest record the game writes nests 6 deep
+#: (a backup: the file, the stats record, the stats, the daily record, its days, a day); 32
+#: leaves room for formats to come, and any parser handles it on any stack.
+MAX_DEPTH = 32
+#: The most characters read of each kind of stored record, far past what the game writes: the
+#: largest stats a player can make are about 52,000 characters (64 game ids of 64 escaped
+#: characters each), settings about 180, a game of format 2 about 2,000; a game of format 1
+#: held up to 100,000 events and still loads. (A backup file has its own, royal.backup's.)
+MAX_CHARS: dict[str, int] = {"game": 2_000_000, "stats": 500_000, "settings": 10_000}
+
+# A JSON string, from its opening quote to its closing one or to the end of a text cut short,
+# its escapes included; possessive, so that no text makes the match go back.
+_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]++")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+
+
+def nesting(text: str) -> int:
+    """How deep the brackets of JSON ``text`` nest outside its strings, without parsing it.
+
+    One pass over the text and no recursion, so any text is safe to measure: strings are
+    skipped (a backslash escapes the next character; a string left open runs to the end), and
+    the depth is the most brackets open at once, each ``[`` or ``{`` opening one and each ``]``
+    or ``}`` closing one.
+    """
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(itertools.accumulate(map(_STEP.__getitem__, brackets), initial=0))
