@@ -14,7 +14,8 @@ The format (version 1)::
      "checksum": "sha256:<hex digest of the canonical JSON of [exported, stats, game]>"}
 
 The checksum catches a file edited or damaged after export; the records inside are then
-checked by the same loaders as the browser's own saves (which also migrate older formats).
+checked by the same loaders as the browser's own saves, with the same day (which also migrate
+older formats), so what an import accepts, every later load accepts too.
 """
 
 from __future__ import annotations
@@ -47,6 +48,9 @@ class Backup:
     exported: _dt.date
     stats: Stats
     game: Game | None
+    #: The day of a streak the file's stats had dated after tomorrow and that ends on import
+    #: (a clock error, docs/stats.md), or ``None``.
+    streak_ended: _dt.date | None
 
 
 def file_name(exported: _dt.date) -> str:
@@ -101,8 +105,9 @@ def _parse(text: object) -> dict:  # type: ignore[type-arg]
     return data
 
 
-def load_backup(text: object, now: float) -> Backup:
-    """A checked backup from :func:`dump_backup`'s text, or BackupError saying why not."""
+def load_backup(text: object, now: float, today: _dt.date) -> Backup:
+    """A checked backup from :func:`dump_backup`'s text, read on local day ``today``, or
+    BackupError saying why not."""
     data = _parse(text)
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or version < 1:
@@ -119,7 +124,7 @@ def load_backup(text: object, now: float) -> Backup:
     except ValueError:
         raise BackupError(describe.BACKUP_BAD_DATE) from None
     try:
-        stats = saves.stats_from_record(stats_record)
+        stats, streak_ended = saves.stats_from_record(stats_record, today)
     except saves.NewerSave:
         raise BackupError(describe.BACKUP_NEWER_RECORDS) from None
     except saves.SaveError as error:
@@ -132,4 +137,4 @@ def load_backup(text: object, now: float) -> Backup:
             raise BackupError(describe.BACKUP_NEWER_RECORDS) from None
         except saves.SaveError as error:
             raise BackupError(describe.backup_game_unreadable(error)) from None
-    return Backup(day, stats, game)
+    return Backup(day, stats, game, streak_ended)

@@ -27,7 +27,7 @@ class BackupActions:
 
     def read(self, text: object) -> Backup:
         """A backup file's contents, checked; raises BackupError (changing nothing) if unreadable."""
-        return backup.load_backup(text, self.tabs.now())
+        return backup.load_backup(text, self.tabs.now(), self.tabs.today())
 
     def restore(self, contents: Backup) -> None:
         """Replace the stats, and the game in progress if the file holds one, with a backup's.

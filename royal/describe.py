@@ -83,6 +83,15 @@ def storage_notice(notice: StorageNotice) -> Notice:
     return Notice(NO_STORAGE if notice is InMemory.REFUSED else NEWER_ELSEWHERE)
 
 
+def streak_ended(day: _dt.date) -> str:
+    """Said once when saved stats held a streak dated after tomorrow, which then ended (docs/stats.md,
+    "Clock errors"): what happened, why, and that nothing else changed."""
+    return (
+        f"Your winning streak ended: its last win is dated {_date(day)}, a day still to come, so this "
+        "device's date was wrong then or is wrong now. Your best streak and every other figure are kept."
+    )
+
+
 def bad_link(reason: object) -> str:
     """The link in the address could not be opened."""
     return f"The link's deal could not be opened: {reason}. Here is a normal game instead."
@@ -428,9 +437,16 @@ def backup_contents(backup: Backup) -> str:
         deal = "a custom deal" if backup.game.number is None else f"deal {backup.game.number}"
         moves = backup.game.moves
         game = f" and an unfinished game of {deal}, {_counted(moves, 'move')} in, which replaces yours"
+    ended = ""
+    if backup.streak_ended is not None:
+        ended = (
+            f" Its winning streak ends: its last win is dated {_date(backup.streak_ended)}, a day still to "
+            "come, so a device's date was wrong; its best streak and every other figure are kept."
+        )
     return (
         f"This file, exported on {_date(backup.exported)}, holds {_counted(stats.played, 'game')} played "
-        f"with {_counted(stats.wins, 'win')}{game}. Your stats and daily record on this device are replaced."
+        f"with {_counted(stats.wins, 'win')}{game}.{ended} Your stats and daily record on this device are "
+        "replaced."
     )
 
 

@@ -147,6 +147,12 @@ def add_recent(recent: list[Finished], game: Finished) -> list[Finished]:
     return [*recent, game][-RECENT_KEPT:]
 
 
+def after_tomorrow(day: _dt.date, today: _dt.date) -> bool:
+    """True for a day after tomorrow: a clock error (docs/stats.md, "Clock errors"), since a
+    clock that was ahead dated it or this one is behind. Tomorrow is only a time-zone change."""
+    return (day - today).days > 1
+
+
 def streak_after_win(day: _dt.date, last: _dt.date | None, length: int) -> tuple[_dt.date, int]:
     """A run of days with a win (kept as its last day and length) after a win on ``day``.
 
@@ -163,7 +169,7 @@ def streak_after_win(day: _dt.date, last: _dt.date | None, length: int) -> tuple
 
 def current_run(last: _dt.date | None, length: int, today: _dt.date) -> int:
     """The run's length if it ends today or yesterday, else 0 (a run dated tomorrow counts: the
-    clock of a time-zone change; one dated later came from a clock that was ahead)."""
-    if last is None or not -1 <= (today - last).days <= 1:
+    clock of a time-zone change; one dated later is a clock error)."""
+    if last is None or after_tomorrow(last, today) or (today - last).days > 1:
         return 0
     return length

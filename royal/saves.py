@@ -404,11 +404,11 @@ def _counted(body: dict[str, object]) -> list[str]:
     return counted
 
 
-def _stats_from_dict(body: object, today: _dt.date | None) -> Stats:
+def _stats_from_dict(body: object) -> Stats:
     """Stats from a format 2 body; ValueError for what no sequence of games could produce."""
     if not isinstance(body, dict):
         raise ValueError("the stats must be an object")
-    stats = Stats(
+    return Stats(
         played=_whole(body, "played"),
         wins=_whole(body, "wins"),
         fastest_win=_whole_or_none(body, "fastest_win"),
@@ -422,28 +422,24 @@ def _stats_from_dict(body: object, today: _dt.date | None) -> Stats:
         daily=_daily(body.get("daily")),
         recent=_recent(body.get("recent")),
     )
-    streak_day = stats.streak_day
-    if today is not None and streak_day is not None and streak_day > today + _dt.timedelta(days=1):
-        raise ValueError(
-            f"the streak ends on {streak_day.isoformat()}, a day still to come "
-            "(was this device's clock ahead?)"
-        )
-    return stats
 
 
-def stats_from_record(record: object, today: _dt.date | None = None) -> Stats:
-    """Stats from a parsed stats record, checked for consistency, or SaveError.
+def stats_from_record(record: object, today: _dt.date) -> tuple[Stats, _dt.date | None]:
+    """Stats from a parsed stats record, checked for consistency, or SaveError; with them, the
+    day of a streak they ended, or ``None``.
 
-    Only what some sequence of games could have produced is accepted. ``today`` (the local
-    date) also refuses a streak that ends after tomorrow; ``None`` skips that check, for
-    reading a record rather than adopting it.
+    Only what some sequence of games could have produced is accepted. A day after ``today`` (the
+    local date) is not impossible but a clock error: every figure is kept and a streak dated
+    after tomorrow ends (:meth:`~royal.stats.Stats.end_streaks_after`). Every path reads stats
+    here, with the day it is, so what an import accepts, every later load accepts too.
     """
-    return _read(record, "stats", "saved stats", lambda body: _stats_from_dict(body, today))
+    stats = _read(record, "stats", "saved stats", _stats_from_dict)
+    return stats, stats.end_streaks_after(today)
 
 
-def load_stats(text: object, today: _dt.date | None = None) -> Stats:
+def load_stats(text: object, today: _dt.date) -> Stats:
     """Stats from :func:`dump_stats`'s text (see :func:`stats_from_record`), or SaveError."""
-    return stats_from_record(parse(text, "stats"), today)
+    return stats_from_record(parse(text, "stats"), today)[0]
 
 
 def dump_settings(settings: Settings) -> str:

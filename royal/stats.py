@@ -19,7 +19,15 @@ from dataclasses import dataclass, field
 from royal import scoring
 from royal.deals import daily_deal_number
 from royal.game import Result
-from royal.records import WIN_MOVES, DailyRecord, Finished, add_recent, current_run, streak_after_win
+from royal.records import (
+    WIN_MOVES,
+    DailyRecord,
+    Finished,
+    add_recent,
+    after_tomorrow,
+    current_run,
+    streak_after_win,
+)
 
 #: How many recently counted game ids are remembered to refuse counting a game twice.
 COUNTED_IDS_KEPT = 64
@@ -94,6 +102,18 @@ class Stats:
     def current_streak(self, today: _dt.date) -> int:
         """The run of winning days that ends today or yesterday, else 0."""
         return current_run(self.streak_day, self.streak, today)
+
+    def end_streaks_after(self, today: _dt.date) -> _dt.date | None:
+        """End the streak and the daily streak whose last day is after tomorrow, a clock error
+        (docs/stats.md, "Clock errors"): every other figure stays, the best streak included, and
+        the next win starts a new streak. The latest day ended, or ``None`` when none was."""
+        days = (self.streak_day, self.daily.streak_day)
+        ended = [day for day in days if day is not None and after_tomorrow(day, today)]
+        if self.streak_day in ended:
+            self.streak_day, self.streak = None, 0
+        if self.daily.streak_day in ended:
+            self.daily.streak_day, self.daily.streak = None, 0
+        return max(ended, default=None)
 
 
 def _best(old: int | None, new: int, pick: Callable[[int, int], int]) -> int:

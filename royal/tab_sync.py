@@ -57,7 +57,7 @@ class TabSync:
         self.today = today
         self.on_notice = on_notice
         # Read before probing for writes: a full storage still gives back the player's saves.
-        self.stats = self._read_stats()
+        self.stats, streak_ended = self._read_stats()
         #: The game record as this tab last read or wrote it, and its revision: a tab writes
         #: only over the record it knows, so a stale tab never overwrites newer progress.
         self._known: str | None = storage.get(GAME_KEY)
@@ -65,6 +65,10 @@ class TabSync:
         saved = storage.read(GAME_KEY, "game", self._load_game)
         self.settings = self._read_settings()
         storage.probe()
+        if streak_ended is not None:
+            # Said once: the stats are kept with the streak ended.
+            on_notice(Notice(describe.streak_ended(streak_ended)))
+            self._write_stats(self.stats)
         if saved is not None:
             self.game, self._revision = saved
             # The clock runs from now: the time spent loading is not play.
@@ -80,11 +84,12 @@ class TabSync:
     def _load_game(self, text: str) -> tuple[Game, int]:
         return saves.game_from_record(saves.parse(text, "game"), self.now())
 
-    def _load_stats(self, text: str) -> Stats:
-        return saves.load_stats(text, self.today())
+    def _load_stats(self, text: str) -> tuple[Stats, _dt.date | None]:
+        """The stored stats, and the day of a streak they ended (a clock error) or ``None``."""
+        return saves.stats_from_record(saves.parse(text, "stats"), self.today())
 
-    def _read_stats(self) -> Stats:
-        return self.storage.read(STATS_KEY, "stats", self._load_stats) or Stats()
+    def _read_stats(self) -> tuple[Stats, _dt.date | None]:
+        return self.storage.read(STATS_KEY, "stats", self._load_stats) or (Stats(), None)
 
     def _read_settings(self) -> Settings:
         if self.storage.get(SETTINGS_KEY) is None:
@@ -121,7 +126,7 @@ class TabSync:
     def count(self, result: Result) -> None:
         """Count a finished game, once per game id, in the stats as stored now: another tab may
         have counted games, or this very one, since this tab last read them."""
-        fresh = self._read_stats() if self.storage.persistent else self.stats
+        fresh = self._read_stats()[0] if self.storage.persistent else self.stats
         if fresh.record(result, self.today()):
             self.save_stats(fresh)
         else:
@@ -206,8 +211,8 @@ class TabSync:
         self.settings = settings
         return True
 
-    def _take_stats(self, _text: str, stats: Stats) -> bool:
-        self.stats = stats
+    def _take_stats(self, _text: str, loaded: tuple[Stats, _dt.date | None]) -> bool:
+        self.stats = loaded[0]
         return True
 
     def _adopt(

@@ -44,7 +44,7 @@ def exported():
 
 def reason(text):
     with pytest.raises(BackupError) as caught:
-        load_backup(text, 20.0)
+        load_backup(text, 20.0, DAY)
     message = str(caught.value)
     assert message.endswith(".") and message.count(". ") == 0, message  # one sentence
     return message
@@ -52,12 +52,12 @@ def reason(text):
 
 def test_a_backup_round_trips_the_stats_the_daily_record_and_the_game():
     stats, game = history()
-    backup = load_backup(dump_backup(stats, game, DAY, 20.0), 20.0)
+    backup = load_backup(dump_backup(stats, game, DAY, 20.0), 20.0, DAY)
     assert backup.exported == DAY
     assert backup.stats == stats and backup.stats.perfect_wins == stats.perfect_wins >= 1
     assert backup.stats.daily.on(DAY) is not None
     assert dump_game(backup.game, 20.0) == dump_game(game, 20.0)
-    assert load_backup(dump_backup(Stats(), None, DAY, 0.0), 0.0).game is None
+    assert load_backup(dump_backup(Stats(), None, DAY, 0.0), 0.0, DAY).game is None
 
 
 def test_the_file_is_dated_json_naming_what_it_is():
@@ -174,7 +174,7 @@ def test_any_change_to_a_field_is_refused_or_loads_a_valid_backup(data):
     if data.draw(st.booleans()) and isinstance(document, dict) and {"stats", "game"} <= document.keys():
         document["checksum"] = _checksum(document.get("exported"), document["stats"], document["game"])
     try:
-        backup = load_backup(json.dumps(document), 20.0)
+        backup = load_backup(json.dumps(document), 20.0, DAY)
     except BackupError as error:
         assert str(error).endswith(".")
     else:

@@ -69,7 +69,7 @@ def test_backup_contents_say_games_wins_date_and_the_unfinished_game():
     stats = Stats()
     game = Game.numbered(42)
     game.play(game.legal_moves()[0], 0.0)
-    contents = load_backup(dump_backup(stats, game, DAY, 1.0), 1.0)
+    contents = load_backup(dump_backup(stats, game, DAY, 1.0), 1.0, DAY)
     text = describe.backup_contents(contents)
     assert text.startswith("This file, exported on 29 November 2026, holds 0 games played with 0 wins")
     assert "unfinished game of deal 42, 1 move in" in text
@@ -78,5 +78,5 @@ def test_backup_contents_say_games_wins_date_and_the_unfinished_game():
 def test_backup_contents_count_one_game_and_one_win_in_the_singular():
     stats = Stats()
     stats.record(Result("g1", True, 90, 25, 1600, par=25, number=5), DAY)
-    text = describe.backup_contents(load_backup(dump_backup(stats, None, DAY, 1.0), 1.0))
+    text = describe.backup_contents(load_backup(dump_backup(stats, None, DAY, 1.0), 1.0, DAY))
     assert "holds 1 game played with 1 win." in text

@@ -99,7 +99,7 @@ def test_a_record_nested_past_the_bound_is_refused_before_it_is_parsed(kind, lev
 def test_a_backup_nested_past_the_bound_is_refused_for_its_nesting(levels, objects):
     text = dump_backup(Stats(), None, DAY, 0.0).replace('"game": null', f'"game": {nested(levels, objects)}')
     with pytest.raises(ValueError) as refused:
-        load_backup(text, 0.0)
+        load_backup(text, 0.0, DAY)
     assert ("nests far deeper" in str(refused.value)) == (levels + 1 > MAX_DEPTH), str(refused.value)
 
 

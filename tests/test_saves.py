@@ -20,6 +20,9 @@ from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
 from royal.solver import solve
 from royal.stats import Stats
 
+#: The day the tests' stats are read on: after every day they hold.
+TODAY = dt.date(2027, 1, 1)
+
 
 def game_mid_play():
     """A game with moves, an undo, a redo waiting, hints and a running clock."""
@@ -80,10 +83,10 @@ def test_the_save_is_versioned_json():
 
 def test_stats_round_trip():
     stats = stats_with_history()
-    copy = load_stats(dump_stats(stats))
+    copy = load_stats(dump_stats(stats), TODAY)
     assert copy == stats
     assert describe.figures(copy, dt.date(2027, 1, 1)) == describe.figures(stats, dt.date(2027, 1, 1))
-    assert load_stats(dump_stats(Stats())) == Stats()
+    assert load_stats(dump_stats(Stats()), TODAY) == Stats()
 
 
 @pytest.mark.parametrize(
@@ -106,7 +109,7 @@ def test_envelope_problems_are_named(change, reason):
 
 
 def test_a_newer_format_is_its_own_error_so_it_is_left_untouched():
-    for kind, load in (("game", lambda t: load_game(t, 0.0)), ("stats", load_stats)):
+    for kind, load in (("game", lambda t: load_game(t, 0.0)), ("stats", lambda t: load_stats(t, TODAY))):
         text = json.dumps({"app": "royal-marriage", "kind": kind, "version": saves.VERSIONS[kind] + 1})
         with pytest.raises(saves.NewerSave, match="newer version"):
             load(text)
@@ -128,12 +131,12 @@ def test_older_formats_are_migrated_step_by_step(monkeypatch):
         return {**body, "best_score": body.pop("renamed")}
 
     monkeypatch.setitem(saves.MIGRATIONS, "stats", {1: one_to_two, 2: two_to_three})
-    assert load_stats(json.dumps(old)) == stats_with_history()
+    assert load_stats(json.dumps(old), TODAY) == stats_with_history()
     assert steps == [1, 2]
     assert json.loads(dump_stats(stats_with_history()))["version"] == 3
     old["version"] = 2
     old["stats"]["renamed"] = old["stats"].pop("best_score")
-    assert load_stats(json.dumps(old)) == stats_with_history()
+    assert load_stats(json.dumps(old), TODAY) == stats_with_history()
 
 
 FORMAT_1_STATS = (
@@ -145,8 +148,8 @@ FORMAT_1_STATS = (
 
 def test_stats_of_format_1_load_with_every_figure_and_empty_records():
     """What the first build wrote: no perfect wins, daily record or recent games yet."""
-    stats = load_stats(FORMAT_1_STATS)
     day = dt.date(2026, 11, 29)
+    stats = load_stats(FORMAT_1_STATS, day)
     assert describe.figures(stats, day) == {
         "played": "7",
         "wins": "4",
@@ -161,7 +164,7 @@ def test_stats_of_format_1_load_with_every_figure_and_empty_records():
     assert stats.counted == ["a1", "b2", "c3"]
     assert stats.daily.days == {} and stats.recent == []
     again = json.loads(dump_stats(stats))
-    assert again["version"] == 2 and load_stats(dump_stats(stats)) == stats
+    assert again["version"] == 2 and load_stats(dump_stats(stats), TODAY) == stats
 
 
 def test_a_migration_that_trips_on_a_tampered_body_is_a_save_error(monkeypatch):
@@ -169,10 +172,12 @@ def test_a_migration_that_trips_on_a_tampered_body_is_a_save_error(monkeypatch):
     monkeypatch.setitem(saves.MIGRATIONS, "stats", {1: lambda body: body["gone"]})
     for body in ({}, [], None, "x"):
         with pytest.raises(SaveError, match="inconsistent"):
-            load_stats(json.dumps({"app": "royal-marriage", "kind": "stats", "version": 1, "stats": body}))
+            load_stats(
+                json.dumps({"app": "royal-marriage", "kind": "stats", "version": 1, "stats": body}), TODAY
+            )
     monkeypatch.setitem(saves.MIGRATIONS, "stats", {})
     with pytest.raises(SaveError, match="unknown format version 1"):
-        load_stats(dump_stats(Stats()).replace('"version":2', '"version":1'))
+        load_stats(dump_stats(Stats()).replace('"version":2', '"version":1'), TODAY)
 
 
 @pytest.mark.parametrize(
@@ -200,7 +205,7 @@ def test_garbage_is_a_save_error(text):
     with pytest.raises(SaveError):
         load_game(text, 0.0)
     with pytest.raises(SaveError):
-        load_stats(text)
+        load_stats(text, TODAY)
 
 
 def v1_text(game_id, number, events, elapsed, started):
@@ -301,10 +306,7 @@ def test_inconsistent_stats_are_refused(field, value):
     data = json.loads(dump_stats(stats_with_history()))
     data["stats"][field] = value
     with pytest.raises(SaveError):
-        load_stats(json.dumps(data))
-
-
-TODAY = dt.date(2027, 1, 1)
+        load_stats(json.dumps(data), TODAY)
 
 
 @pytest.mark.parametrize(
@@ -324,7 +326,6 @@ TODAY = dt.date(2027, 1, 1)
         ({"fewest_moves": 51}, "25 to 50 moves"),
         ({"best_streak": 3, "streak": 3}, "best streak does not fit the wins"),
         ({"played": 2}, "more games counted than played"),
-        ({"streak_day": "2027-11-29"}, "a day still to come"),
         ({"best_score": None}, "best score goes with games"),
     ],
 )
@@ -333,6 +334,31 @@ def test_impossible_stats_are_refused(changes, reason):
     data["stats"].update(changes)
     with pytest.raises(SaveError, match=reason):
         load_stats(json.dumps(data), TODAY)
+
+
+@pytest.mark.parametrize("ahead", [-30, 0, 1, 2, 3, 400])
+def test_a_streak_dated_after_tomorrow_ends_on_loading_and_every_other_figure_is_kept(ahead):
+    """A day after tomorrow is a clock error, not impossible data (such stats were once refused):
+    the streak and the daily streak end, and the loader says which day ended."""
+    last = dt.date(2026, 12, 31)
+    stats = stats_with_history()  # wins on 30 and 31 December
+    stats.record(Result("daily", True, 70, 25, 1400, 2, 25, daily_deal_number(last)), last)
+    today = last - dt.timedelta(days=ahead)
+    loaded, ended = saves.stats_from_record(json.loads(dump_stats(stats)), today)
+    figures = describe.figures(loaded, today)
+    assert figures == {**describe.figures(stats, today), "current-streak": figures["current-streak"]}
+    assert loaded.daily.days == stats.daily.days and loaded.recent == stats.recent
+    if ahead > 1:
+        assert ended == last and figures["current-streak"] == "0 days"
+        assert (loaded.streak, loaded.streak_day, loaded.daily.streak, loaded.daily.streak_day) == (
+            0,
+            None,
+            0,
+            None,
+        )
+        assert loaded.best_streak == 2
+    else:
+        assert ended is None and loaded == stats  # tomorrow is a time-zone change away
 
 
 def test_the_most_a_game_can_score_is_a_win_in_25_pairs_at_once():
@@ -408,7 +434,7 @@ json_values = st.recursive(
 
 def only_save_errors(text):
     """Load as a game and as stats: each either succeeds or raises SaveError."""
-    for load in (lambda t: load_game(t, 100.0), load_stats):
+    for load in (lambda t: load_game(t, 100.0), lambda t: load_stats(t, TODAY)):
         try:
             loaded = load(text)
         except SaveError as error:
@@ -421,7 +447,7 @@ def only_save_errors(text):
                 assert loaded.line.cards[0] == "QH" and loaded.line.cards[-1] == "KH"
                 assert loaded.score >= 0
             else:
-                assert load_stats(dump_stats(loaded)) == loaded
+                assert load_stats(dump_stats(loaded), TODAY) == loaded
                 assert loaded.wins <= loaded.played
 
 

@@ -5,8 +5,12 @@ import datetime as dt
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from budget import examples
 from helpers import (
+    DAY,
     STUCK,
     UNWINNABLE,
     WINNABLE,
@@ -46,7 +50,7 @@ class Full(MemoryStorage):
 
 
 def stored_stats(storage):
-    return saves.load_stats(storage.get(STATS_KEY))
+    return saves.load_stats(storage.get(STATS_KEY), DAY)
 
 
 # Saving and resuming ---------------------------------------------------------------------------
@@ -376,17 +380,67 @@ def test_a_win_while_the_clock_is_a_year_ahead_does_not_freeze_the_streak():
     assert later.stats.played == later.stats.wins >= 2
 
 
-def test_a_streak_dated_in_the_future_is_set_aside_with_a_notice_that_names_the_clock():
-    storage, time = MemoryStorage(), Time()
-    time.day = dt.date(2027, 11, 29)
+@pytest.mark.parametrize(
+    "win_day, load_day",
+    [
+        (dt.date(2026, 12, 2), dt.date(2026, 11, 29)),  # a win while the date is 3 days ahead, then fixed
+        (dt.date(2026, 11, 29), dt.date(2026, 11, 27)),  # a win, then the date set 2 days back
+    ],
+)
+def test_a_wrong_date_ends_the_streak_once_and_keeps_every_other_figure(win_day, load_day):
+    """The next load once set such stats aside: every figure read 0."""
+    storage, time = MemoryStorage(), Time(win_day)
     s = session(storage, time)
+    for _ in range(2):
+        s.new_game(WINNABLE)
+        win(s)
     s.new_game(WINNABLE)
-    win(s)
-    text = storage.get(STATS_KEY)
-    time.day = dt.date(2026, 11, 29)
+    s.play(s.game.legal_moves()[0])
+    s.new_game()  # and a loss
+    before = describe.figures(s.stats, win_day)
+    assert before["current-streak"] == "1 day"
+
+    time.day = load_day
     later, heard = heard_session(storage, time)
-    assert storage.get(kept_aside("stats")) == text
-    assert "clock" in heard[0].text and later.stats.played == 0
+    assert storage.get(kept_aside("stats")) is None
+    figures = describe.figures(later.stats, load_day)
+    assert figures == {**before, "current-streak": "0 days"}
+    assert len(heard) == 1 and f"{win_day.day} {win_day:%B}" in heard[0].text and "date" in heard[0].text
+    assert "royal-marriage." not in heard[0].text
+    again, heard_again = heard_session(storage, time)  # said once: the stats are kept so
+    assert heard_again == [] and describe.figures(again.stats, load_day) == figures
+    again.new_game(WINNABLE)
+    win(again)
+    assert describe.figures(again.stats, load_day)["current-streak"] == "1 day"
+    assert again.stats.best_streak == 1 and again.stats.wins == 3
+
+
+@settings(max_examples=examples(60))
+@given(st.integers(-400, 400), st.integers(-400, 400), st.booleans())
+def test_no_date_sets_the_stats_aside_or_changes_a_figure_but_the_current_streak(ahead, later, daily):
+    """Whatever the date at a win (a daily one or not) and at the next load, every figure is kept."""
+    storage, time = MemoryStorage(), Time()
+    time.day = DAY + dt.timedelta(days=ahead)
+    s = session(storage, time)
+    if daily:
+        s.daily()
+    else:
+        s.new_game(WINNABLE)
+    if s.game.deal_solution().winnable:
+        win(s)
+    else:
+        s.play(s.game.legal_moves()[0])
+        s.new_game()
+    figures = describe.figures(s.stats, time.day)
+    time.day = DAY + dt.timedelta(days=later)
+    s = session(storage, time)
+    assert storage.get(kept_aside("stats")) is None
+    kept = {
+        name: value for name, value in describe.figures(s.stats, time.day).items() if name != "current-streak"
+    }
+    assert kept == {name: figures[name] for name in kept}
+    if daily:  # the day's result is kept too, whichever of the two dates was wrong
+        assert list(s.stats.daily.days) == [DAY + dt.timedelta(days=ahead)]
 
 
 def test_the_data_is_worth_keeping_once_there_is_a_win():

@@ -1,13 +1,18 @@
 """The session's part in winnable dealing, perfect wins, the daily record and the stats backup."""
 
+import datetime as dt
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from helpers import DAY, WINNABLE, Time, session, win
-from royal import saves
-from royal.backup import BackupError
+from budget import examples
+from helpers import DAY, WINNABLE, Time, heard_session, kept_aside, session, win
+from royal import describe, saves
+from royal.backup import BackupError, dump_backup
 from royal.deals import daily_deal_number, numbered_deal
+from royal.game import Result
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
@@ -36,7 +41,7 @@ def test_a_perfect_win_is_counted_and_a_longer_win_is_not():
     s.new_game(number)
     win(s)
     assert s.stats.perfect_wins == 1 and s.stats.recent[-1].perfect
-    assert saves.load_stats(storage.get(STATS_KEY)).perfect_wins == 1
+    assert saves.load_stats(storage.get(STATS_KEY), DAY).perfect_wins == 1
 
 
 def test_todays_deal_won_enters_the_daily_record_with_moves_against_par():
@@ -68,8 +73,62 @@ def test_export_then_restore_in_another_browser_brings_back_stats_and_the_game()
     assert other.stats == s.stats
     assert other.game.cards == s.game.cards and other.game.line.cards == s.game.line.cards
     assert (other.game.moves, other.game.score) == (s.game.moves, s.game.score)
-    assert saves.load_stats(other_storage.get(STATS_KEY)) == s.stats
+    assert saves.load_stats(other_storage.get(STATS_KEY), DAY) == s.stats
     assert saves.load_game(other_storage.get(GAME_KEY), 0).line.cards == s.game.line.cards
+
+
+def test_a_backup_from_a_clock_ahead_imports_and_every_later_load_keeps_it():
+    """Such a file was once accepted, and then the next load set its stats aside, and with them
+    what was there before the import."""
+    ahead = session(time=Time(DAY + dt.timedelta(days=3)))  # exported on a device 3 days ahead
+    ahead.new_game(WINNABLE)
+    win(ahead)
+    _, text = ahead.backup.export()
+    storage, time = MemoryStorage(), Time()
+    here = session(storage, time)
+    contents = here.backup.read(text)
+    here.backup.restore(contents)
+    later, heard = heard_session(storage, time)
+    assert storage.get(kept_aside("stats")) is None and heard == []
+    assert later.stats == here.stats and (later.stats.played, later.stats.wins, later.stats.best_streak) == (
+        1,
+        1,
+        1,
+    )
+    assert later.stats.current_streak(DAY) == 0
+    words = describe.backup_contents(contents)  # the import said so before it replaced anything
+    assert "2 December 2026, a day still to come" in words and "every other figure are kept" in words
+
+
+@settings(max_examples=examples(200))
+@given(
+    st.lists(st.tuples(st.booleans(), st.booleans(), st.integers(-60, 60)), max_size=40),
+    st.integers(-60, 60),
+)
+def test_what_an_import_accepts_every_later_load_accepts(games, today):
+    """Games won or lost, of the day's deal or not, on any days; imported on any day: the same
+    stats come back on every later load that day, and nothing is set aside."""
+    stats = Stats()
+    for n, (won, daily, offset) in enumerate(games):
+        day = DAY + dt.timedelta(days=offset)
+        number = daily_deal_number(day) if daily else None
+        result = (
+            Result(f"g{n}", True, 60, 26, 900, 2, 25, number)
+            if won
+            else Result(f"g{n}", False, 60, 10, 120, 32, 25, number)
+        )
+        stats.record(result, day)
+    storage, time = MemoryStorage(), Time(DAY + dt.timedelta(days=today))
+    s = session(storage, time)
+    try:
+        contents = s.backup.read(dump_backup(stats, None, DAY, 0.0))
+    except BackupError as error:
+        raise AssertionError(f"a backup of what play gave was refused: {error}") from None
+    s.backup.restore(contents)
+    for _ in range(2):
+        later, heard = heard_session(storage, time)
+        assert later.stats == contents.stats and heard == []
+    assert storage.get(kept_aside("stats")) is None
 
 
 def test_a_bad_backup_changes_nothing():
@@ -102,5 +161,5 @@ def test_reset_clears_the_stats_and_keeps_the_game():
     s.play(s.game.legal_moves()[0])
     game = storage.get(GAME_KEY)
     s.backup.reset()
-    assert s.stats == Stats() and saves.load_stats(storage.get(STATS_KEY)) == Stats()
+    assert s.stats == Stats() and saves.load_stats(storage.get(STATS_KEY), DAY) == Stats()
     assert storage.get(GAME_KEY) == game
