@@ -1,12 +1,15 @@
 """The game clock: starts at the first move, runs only while the page is visible.
 
 The engine reads no clock of its own: every call passes ``now``, a monotonic time in seconds
-from the caller (``performance.now() / 1000`` in the page, anything in tests).
+from the caller (``performance.now() / 1000`` in the page, anything in tests). It stops at
+:data:`~royal.limits.MAX_SECONDS`, the most a save holds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from royal.limits import MAX_SECONDS
 
 
 @dataclass
@@ -26,9 +29,8 @@ class Clock:
 
     def _settle(self, now: float) -> None:
         """Bank the running stretch up to ``now`` before any change of state."""
-        if self.since is not None:
-            self.elapsed += max(0.0, now - self.since)
-            self.since = None
+        self.elapsed = self.read(now)
+        self.since = None
 
     def _update(self, now: float, **changes: bool) -> None:
         self._settle(now)
@@ -51,9 +53,9 @@ class Clock:
         self._update(now, halted=halted)
 
     def read(self, now: float) -> float:
-        """Seconds of play so far."""
+        """Seconds of play so far, at most MAX_SECONDS."""
         running = max(0.0, now - self.since) if self.since is not None else 0.0
-        return self.elapsed + running
+        return min(self.elapsed + running, MAX_SECONDS)
 
     def seconds(self, now: float) -> int:
         """Whole seconds of play so far, as shown and as scored."""

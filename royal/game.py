@@ -17,6 +17,7 @@ from enum import StrEnum
 from royal import scoring
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
+from royal.limits import MAX_COUNT
 from royal.line import IllegalMove, Line, Move, Played
 from royal.solver import Solution, is_winnable, solve
 
@@ -211,7 +212,7 @@ class Game:
         if not self.can_undo:
             raise IllegalMove("the game is won" if self.line.stack else "there is no move to undo")
         played = self.line.pop()
-        self.penalties += scoring.UNDO_COST
+        self._pay(scoring.UNDO_COST)
         self.redo_stack.append(played.move)
         self.hint_charged = False
         self.clock.set_halted(False, now)
@@ -242,8 +243,13 @@ class Game:
     def charge_hint(self) -> None:
         """Pay for a hint, unless the last action was a hint already (asking again is free)."""
         if not self.hint_charged:
-            self.penalties += scoring.HINT_COST
+            self._pay(scoring.HINT_COST)
             self.hint_charged = True
+
+    def _pay(self, cost: int) -> None:
+        """Add ``cost`` to the penalties, which stop at MAX_COUNT, the most a save holds: the
+        score shown is 0 long before, and stays 0."""
+        self.penalties = min(self.penalties + cost, MAX_COUNT)
 
     def _push(self, move: Move, now: float) -> Played:
         played = self.line.push(move)

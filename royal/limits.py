@@ -1,4 +1,5 @@
-"""The bounds of what the game reads: the loaders refuse text past them, and the boot script
+"""The bounds of what the game keeps: the loaders refuse what lies past them, the game's own
+writers stop at them (so the game never writes what its loader refuses), and the boot script
 takes the same ones (the build writes them into it).
 
 Stored and imported text comes from anywhere, so it is measured before it is parsed: a JSON
@@ -11,6 +12,11 @@ from __future__ import annotations
 import itertools
 import re
 
+#: The largest count any record holds (games played, penalty points, a record's revision...):
+#: far past any real play, and still a number JSON and every browser keep exactly.
+MAX_COUNT = 10**9
+#: The most seconds a game's clock counts (over 31 years): the clock stops there.
+MAX_SECONDS = 10**9
 #: The deepest nesting of brackets read at all. The deepest record the game writes nests 6 deep
 #: (a backup: the file, the stats record, the stats, the daily record, its days, a day); 32
 #: leaves room for formats to come, and any parser handles it on any stack.

@@ -18,6 +18,8 @@ import datetime as _dt
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from royal.limits import MAX_COUNT
+
 #: Days in the daily record's row, today included; older days are dropped.
 DAYS_SHOWN = 30
 #: Finished games kept for the chart of recent games.
@@ -159,11 +161,12 @@ def streak_after_win(day: _dt.date, last: _dt.date | None, length: int) -> tuple
     A win on the run's last day, or the day before (a time-zone change), adds no day. A win on
     any other day restarts the run, even one long before its last day: that day came from a
     clock that was ahead, and keeping it would freeze the run for good once the clock is right.
+    A run stops growing at :data:`~royal.limits.MAX_COUNT` days, the most a record holds.
     """
     if last is not None and -1 <= (day - last).days <= 0:
         return last, length
     if last is not None and (day - last).days == 1:
-        return day, length + 1
+        return day, min(length + 1, MAX_COUNT)
     return day, 1
 
 

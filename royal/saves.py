@@ -27,7 +27,7 @@ from royal.clock import Clock
 from royal.deals import numbered_deal
 from royal.excerpt import quoted
 from royal.game import Game, Outcome
-from royal.limits import MAX_CHARS, MAX_DEPTH, nesting
+from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.line import Move
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
 from royal.settings import Settings
@@ -38,7 +38,6 @@ T = TypeVar("T")
 APP = "royal-marriage"
 #: Format 1 of the game kept every event; it never held more than this many.
 MAX_EVENTS = 100_000
-MAX_COUNT = 10**9
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
@@ -135,7 +134,9 @@ def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]
         # Not rounded: rounding 59.9996 to 60.0 would change the time shown of a reloaded game.
         # JSON keeps a float exactly.
         "elapsed": game.clock.read(now),
-        "revision": revision,
+        # Past its bound the count of writes stays there: another tab's write still differs in
+        # its text, which is what tabs compare.
+        "revision": min(revision, MAX_COUNT),
     }
 
 
@@ -192,7 +193,7 @@ def _day_or_none(data: dict[str, object], name: str, what: str) -> _dt.date | No
 
 def _elapsed(data: dict[str, object]) -> float:
     elapsed = data.get("elapsed")
-    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed < 10**9:
+    if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed <= MAX_SECONDS:
         raise ValueError("the elapsed time must be a number of seconds")
     return float(elapsed)
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from royal import scoring
 from royal.deals import daily_deal_number
 from royal.game import Result
+from royal.limits import MAX_COUNT
 from royal.records import (
     WIN_MOVES,
     DailyRecord,
@@ -80,17 +81,21 @@ class Stats:
             raise ValueError("perfect wins, daily record and recent games disagree with the totals")
 
     def record(self, result: Result, day: _dt.date) -> bool:
-        """Count a finished game on local day ``day``; False if it was counted already."""
+        """Count a finished game on local day ``day``; False if it was counted already.
+
+        Counts stop at :data:`~royal.limits.MAX_COUNT`, the most a record holds (a billion
+        games): past it, a game still counts in everything else.
+        """
         if result.game_id in self.counted:
             return False
         self.counted = [*self.counted, result.game_id][-COUNTED_IDS_KEPT:]
-        self.played += 1
+        self.played = min(self.played + 1, MAX_COUNT)
         self.best_score = _best(self.best_score, result.score, max)
         finished = Finished(result.won, result.moves, result.cards_left, result.par)
         self.recent = add_recent(self.recent, finished)
         if result.won:
-            self.wins += 1
-            self.perfect_wins += finished.perfect
+            self.wins = min(self.wins + 1, MAX_COUNT)
+            self.perfect_wins = min(self.perfect_wins + finished.perfect, MAX_COUNT)
             self.fastest_win = _best(self.fastest_win, result.seconds, min)
             self.fewest_moves = _best(self.fewest_moves, result.moves, min)
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
