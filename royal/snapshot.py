@@ -13,17 +13,20 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 
+from royal.deals import MAX_DEAL
+from royal.limits import MAX_SECONDS
+
 VERSION = 1
 #: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
 MAX_CHARS = 4096
-#: What each field may hold: the deal (its number, or "custom"), par, moves,
-#: score, the time (m:ss) and the cards left.
+#: What each field may hold: the deal (any number a deal can have, or "custom"), par, moves,
+#: score, the time (m:ss, up to the clock's bound) and the cards left.
 FIELD_PATTERNS = {
-    "deal": r"^(?:[1-9][0-9]{0,9}|[a-z]{1,12})$",
+    "deal": rf"^(?:[1-9][0-9]{{0,{len(str(MAX_DEAL)) - 1}}}|[a-z]{{1,12}})$",
     "par": r"^(?:[2-5][0-9]|none)$",
     "moves": r"^[0-9]{1,6}$",
     "score": r"^[0-9]{1,7}$",
-    "time": r"^[0-9]{1,6}:[0-5][0-9]$",
+    "time": rf"^[0-9]{{1,{len(str(MAX_SECONDS // 60))}}}:[0-5][0-9]$",
     "cards-left": r"^[0-9]{1,2}$",
 }
 #: A stat's name, and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".

@@ -49,14 +49,36 @@
   }
 
   /** The snapshot if every part of it is what the game writes, else null. */
-  function readSnapshot(text) {
-    if (typeof text !== "string" || text.length > SNAPSHOT_MAX_CHARS) return null;
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      return null;
+  /** How deep the brackets of JSON `text` nest outside its strings (royal/limits.py's nesting). */
+  function nesting(text) {
+    let depth = 0;
+    let most = 0;
+    let inString = false;
+    for (let i = 0; i < text.length; i++) {
+      const c = text[i];
+      if (inString) {
+        if (c === "\\") i++;
+        else if (c === '"') inString = false;
+      } else if (c === '"') inString = true;
+      else if (c === "[" || c === "{") most = Math.max(most, ++depth);
+      else if (c === "]" || c === "}") depth--;
     }
+    return most;
+  }
+
+  /** Stored JSON text parsed, or undefined if it is no text, too long, too deep or not JSON:
+   * measured before it is parsed, with the game's own limits (royal/limits.py). */
+  function parseStored(text, maxChars) {
+    if (typeof text !== "string" || text.length > maxChars || nesting(text) > MAX_DEPTH) return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return undefined;
+    }
+  }
+
+  function readSnapshot(text) {
+    const data = parseStored(text, SNAPSHOT_MAX_CHARS);
     if (!isPlainObject(data) || data.version !== SNAPSHOT_VERSION) return null;
     const { cards, fields, stats } = data;
     if (!Array.isArray(cards) || cards.length < 2 || cards.length > CARDS.length) return null;
@@ -111,12 +133,7 @@
 
   /** The saved card size, theme and theme colour, as royal/web/page.py's Page.settings sets them. */
   function applyLook() {
-    let record;
-    try {
-      record = JSON.parse(storedText(SETTINGS_KEY));
-    } catch {
-      return;
-    }
+    const record = parseStored(storedText(SETTINGS_KEY), SETTINGS_MAX_CHARS);
     if (!isPlainObject(record) || record.app !== SAVES_APP || record.kind !== "settings") return;
     const settings = record.settings;
     if (!isPlainObject(settings)) return;

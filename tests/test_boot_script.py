@@ -4,6 +4,7 @@ with Python written in, each equal to the Python module's own, and no copy left 
 from __future__ import annotations
 
 import json
+import random
 import re
 import shutil
 import subprocess
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from royal import cards, storage_keys
+from royal import cards, limits, storage_keys
 from royal.markup import SCHEMES, THEME_COLOUR_MEDIA
 from royal.settings import SYSTEM_THEME, THEMES
 from tools import boot_script
@@ -84,6 +85,33 @@ def test_the_checked_in_script_holds_no_copy_of_a_shared_value() -> None:
     copies = [text for text in strings if f'"{text}"' in template or f"'{text}'" in template]
     assert copies == []
     assert not re.search(r"= /\^", template), "no pattern written as a regular expression literal"
+
+
+# Runs the boot script's own nesting function (cut from the file) over the texts on standard input.
+NESTING_JS = """const source = process.argv[1];
+const texts = JSON.parse(require("node:fs").readFileSync(0, "utf8"));
+const nesting = new Function(`${source}; return nesting;`)();
+console.log(JSON.stringify(texts.map(nesting)));"""
+NESTING_FUNCTION = re.compile(r"^  function nesting\(text\) \{\n.*?^  \}\n", re.MULTILINE | re.DOTALL)
+
+
+def test_the_boot_script_measures_nesting_as_the_loaders_do() -> None:
+    # The boot script refuses what the game's loaders refuse, before it parses anything.
+    found = NESTING_FUNCTION.search(boot_script.TEMPLATE.read_text(encoding="utf-8"))
+    assert found, "static/boot.js defines function nesting(text)"
+    choose = random.Random(7)
+    alphabet = '[]{}"\\a,: '
+    texts = ["", "[]", '{"a": [1, {"b": "]]]"}]}', '"\\"[[', "[" * 40, '["\\\\"]]]'] + [
+        "".join(choose.choice(alphabet) for _ in range(choose.randint(0, 60))) for _ in range(400)
+    ]
+    run = subprocess.run(
+        [node(), "-e", NESTING_JS, found.group(0)],
+        input=json.dumps(texts),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert json.loads(run.stdout) == [limits.nesting(text) for text in texts]
 
 
 def test_a_template_without_its_marker_is_refused(tmp_path: Path) -> None:

@@ -17,7 +17,9 @@ from hypothesis import strategies as st
 import helpers
 from royal import describe
 from royal.cards import is_card
-from royal.deals import numbered_deal
+from royal.clock import format_seconds
+from royal.deals import MAX_DEAL, numbered_deal
+from royal.limits import MAX_SECONDS
 from royal.snapshot import FIELD_PATTERNS, FIGURE_PATTERN, MAX_CHARS, STAT_NAME_PATTERN, VERSION
 from royal.solver import solve
 from royal.storage import MemoryStorage
@@ -47,6 +49,20 @@ def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
         assert STAT_NAME.fullmatch(name) and FIGURE.fullmatch(text), (name, text)
 
 
+def test_the_largest_deal_number_and_the_longest_clock_give_a_snapshot_the_boot_script_accepts() -> None:
+    # It once took 10 digits of deal and 6 of minutes: a deal past 10 digits had no board before Python.
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
+    session.new_game(MAX_DEAL)
+    session.play(session.game.line.legal_moves()[0])
+    clock.t += 2 * MAX_SECONDS
+    session.save()
+    data = snapshot(storage)
+    assert data["fields"]["deal"] == str(MAX_DEAL)
+    assert data["fields"]["time"] == format_seconds(MAX_SECONDS)
+    assert_boot_script_accepts(data)
+
+
 def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
     storage, clock = MemoryStorage(), helpers.Time()
     session = helpers.session(storage, clock)
@@ -64,7 +80,7 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
 
 @settings(max_examples=40, deadline=None)
 @given(
-    deal=st.integers(1, 10**9),
+    deal=st.integers(1, MAX_DEAL),
     actions=st.lists(
         st.sampled_from(["move", "move", "move", "undo", "redo", "hint", "wait", "new"]), max_size=60
     ),
