@@ -398,13 +398,13 @@ BACKUP_NOT_JSON = "This file is not a Royal Marriage backup: it is not readable 
 BACKUP_CUT_SHORT = "This file is cut short: it ends before the backup does."
 BACKUP_TOO_DEEP = "This file is not a Royal Marriage backup: its data nests far deeper than a backup's."
 BACKUP_FOREIGN = "This file is not a Royal Marriage backup: it was written by something else."
-BACKUP_NO_VERSION = "This backup has no valid format version, so it cannot be trusted."
+BACKUP_NO_VERSION = "This backup has no valid format version, so the game cannot tell how to read it."
 BACKUP_INCOMPLETE = "This backup is incomplete: part of what it should hold is missing."
 BACKUP_CHANGED = (
     "This backup was changed or damaged after it was exported: its checksum, "
     "a check against accidents rather than a seal, does not match."
 )
-BACKUP_BAD_DATE = "This backup's export date is not a date, so it cannot be trusted."
+BACKUP_BAD_DATE = "This backup's export date is not a date: the file was changed or damaged after it was exported."
 BACKUP_NEWER_RECORDS = (
     "This backup holds records from a newer version of the game; update the game to import it."
 )

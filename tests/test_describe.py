@@ -163,3 +163,14 @@ def test_the_unreadable_data_notice_speaks_to_players(kind):
 def test_going_on_in_memory_says_why():
     assert describe.storage_notice(InMemory.REFUSED) == Notice(describe.NO_STORAGE)
     assert describe.storage_notice(InMemory.NEWER) == Notice(describe.NEWER_ELSEWHERE)
+
+
+def test_no_backup_refusal_speaks_of_trust() -> None:
+    # The checksum only catches accidents: a refusal that says a file "cannot be trusted" promises a seal.
+    refusals = {
+        name: text
+        for name, text in vars(describe).items()
+        if name.startswith("BACKUP_") and isinstance(text, str)
+    }
+    assert len(refusals) >= 10
+    assert not [name for name, text in refusals.items() if "trust" in text.lower()]
