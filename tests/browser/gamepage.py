@@ -105,6 +105,24 @@ def click_move(page: Page, move: Move, right_first: bool = False) -> None:
     wait_settled(page)
 
 
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-def]
+    """Press on ``source``, drag it past the threshold, then onto ``target`` where it is now."""
+    # A card dropped elsewhere glides back to its place: press it once it is there.
+    page.wait_for_function(
+        "code => !document.querySelector(`#line [data-card='${code}']`).getAnimations().length", arg=source
+    )
+    x, y = centre(card(page, source).bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y, steps=3)
+    expect(card(page, source)).to_have_attribute("data-dragging", "")
+    page.mouse.move(*centre(target.bounding_box()), steps=6)
+
+
 def confirm_loss(page: Page) -> None:
     """Answer the question asked before a game in progress counts as a loss: leave it."""
     dialog = page.locator("dialog[open]")
