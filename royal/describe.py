@@ -91,6 +91,9 @@ def bad_link(reason: object) -> str:
 # What the player did ------------------------------------------------------------------------
 
 SELECTION_CANCELLED = "Selection cancelled."
+DRAG_STOPPED = (
+    "Your drag was stopped: another tab or window changed the game, which is shown here as it is now."
+)
 RESTARTED = "The deal starts again."
 LINK_OPENED = "The linked deal is open."
 DAILY_IN_PROGRESS = "You are playing today's deal."

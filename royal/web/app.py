@@ -7,8 +7,6 @@ page rather than to the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from royal import describe
 from royal.cards import spoken_name
 from royal.clock import format_seconds
@@ -17,9 +15,9 @@ from royal.line import IllegalMove, Move
 from royal.links import DealRequest, link_query
 from royal.replay import Replay
 from royal.session import LinkAction, Session
-from royal.tab_sync import Stale
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
+from royal.web.dom import on_stale
 from royal.web.drag import Drag
 from royal.web.keys import Keys
 from royal.web.page import Page
@@ -69,8 +67,6 @@ class App:
             "settings": self.page.open_settings,
             "settings-close": self.page.close_settings,
         }
-        # Every action first catches up with other tabs (royal.tab_sync.Stale).
-        buttons = {name: self._current(action) for name, action in buttons.items()}
         for element_id, action in buttons.items():
             page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
@@ -79,6 +75,7 @@ class App:
         page.on_visibility(self._visibility)
         page.on_leave(self.session.save)
         page.on_storage(self._storage)
+        on_stale(self._caught_up)
         page.on_restore(self._catch_up)
         page.on_link_dialog_close(self.keep_game)
         page.on_loss_dialog_close(self._forget_leave)
@@ -94,23 +91,8 @@ class App:
 
     # Choosing cards -------------------------------------------------------------------
 
-    def _current(self, action: Callable[[], None]) -> Callable[[], None]:
-        """``action``, unless this tab was behind another: then the session has caught up (and
-        said so) and the action is dropped, since it was meant for what the page showed."""
-
-        def act() -> None:
-            try:
-                action()
-            except Stale:
-                self._redraw()
-
-        return act
-
     def choose(self, card: str) -> None:
         """A card was clicked or pressed: select it, cancel, or play the move it completes."""
-        self._current(lambda: self._choose(card))()
-
-    def _choose(self, card: str) -> None:
         if self.game.outcome is not None:
             return
         if self.selected is None or card == self.selected:
@@ -347,16 +329,20 @@ class App:
     def _catch_up(self) -> None:
         """The page was shown again: other tabs may have written while it was not listening."""
         if self.session.catch_up():
-            self._redraw()
+            self._caught_up()
 
     def _storage(self) -> None:
         if self.session.sync():
-            self._redraw()
+            self._caught_up()
 
-    def _redraw(self) -> None:
+    def _caught_up(self) -> None:
+        """The session adopted another tab's writes: what the page offered for the game as it
+        was (a selection, a hint, a drag, a replay, their words) is dropped, and it is drawn."""
+        dragging = self.drag.stop()
         self.replay.close(notify=False)
         self.selected = None
         self.hinted = None
+        self.page.tell(describe.DRAG_STOPPED if dragging else "")
         self.render()
 
     def _tick(self) -> None:

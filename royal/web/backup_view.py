@@ -8,13 +8,13 @@ from collections.abc import Callable
 from typing import Any
 
 from js import Object
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from royal import describe
 from royal.backup import MAX_CHARS, Backup, BackupError
 from royal.session import Session
-from royal.web.dom import within
+from royal.web.dom import listen, within
 
 
 class BackupView:
@@ -37,7 +37,6 @@ class BackupView:
         self.import_dialog = import_dialog
         self.import_text = within(import_dialog, "import-dialog-text")
         self.reset_dialog = reset_dialog
-        self._proxies: list[Any] = []
         for target, name, handler in (
             (within(panel, "export-stats"), "click", lambda event: self.export()),
             (self.file_input, "change", self._chosen),
@@ -48,9 +47,7 @@ class BackupView:
             (within(reset_dialog, "reset-confirm"), "click", lambda event: self._reset()),
             (within(reset_dialog, "reset-cancel"), "click", lambda event: reset_dialog.close()),
         ):
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            target.addEventListener(name, proxy)
+            listen(target, name, handler)
 
     def _say(self, words: str, error: bool = False) -> None:
         self.status.textContent = words

@@ -9,14 +9,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
 from royal.markup import THEME_COLOUR_MEDIA
 from royal.settings import SYSTEM_THEME, THEMES, Settings
-from royal.web.dom import by_id, missing
+from royal.web.dom import by_id, kept, listen, missing, on_click
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
@@ -54,22 +54,16 @@ class Page:
         self.stats_panel = by_id("stats")
         self.import_dialog = by_id("import-dialog")
         self.reset_dialog = by_id("reset-dialog")
-        self._proxies: list[object] = []
 
     # Events ---------------------------------------------------------------------------
 
-    def _listen(self, target: Any, name: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(name, proxy)
-
     def on(self, element_id: str, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the element is clicked."""
-        self._listen(by_id(element_id), "click", lambda event: handler())
+        on_click(by_id(element_id), handler)
 
     def on_click_elsewhere(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` for a click outside the cards, buttons, links and dialogs."""
-        self._listen(
+        listen(
             document,
             "click",
             lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
@@ -77,20 +71,20 @@ class Page:
 
     def on_visibility(self, handler: Callable[[bool], None]) -> None:
         """Call ``handler(visible)`` when the page is shown or hidden."""
-        self._listen(document, "visibilitychange", lambda event: handler(self.visible()))
+        listen(document, "visibilitychange", lambda event: handler(self.visible()))
 
     def on_restore(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the page comes back from the back/forward cache: it was frozen,
         and missed every other tab's writes meanwhile."""
-        self._listen(window, "pageshow", lambda event: handler() if event.persisted else None)
+        listen(window, "pageshow", lambda event: handler() if event.persisted else None)
 
     def on_leave(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the player leaves the page (the last moment to save)."""
-        self._listen(window, "pagehide", lambda event: handler())
+        listen(window, "pagehide", lambda event: handler())
 
     def on_storage(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when another tab changes the saved data."""
-        self._listen(window, "storage", lambda event: handler())
+        listen(window, "storage", lambda event: handler())
 
     def on_setting_change(self, handler: Callable[[str, bool | str], None]) -> None:
         """Call ``handler(name, value)`` when the player changes a setting in the panel."""
@@ -102,23 +96,21 @@ class Page:
             return lambda event: handler("theme", theme) if event.target.checked else None
 
         for element_id, name in SETTING_BOXES.items():
-            self._listen(by_id(element_id), "change", box(name))
+            listen(by_id(element_id), "change", box(name))
         for theme in THEMES:
-            self._listen(by_id(f"theme-{theme}"), "change", radio(theme))
+            listen(by_id(f"theme-{theme}"), "change", radio(theme))
 
     def on_loss_dialog_close(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the loss question closes (Escape, or a button)."""
-        self._listen(self.loss_dialog, "close", lambda event: handler())
+        listen(self.loss_dialog, "close", lambda event: handler())
 
     def on_link_dialog_close(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the link dialog closes (Escape, or a button)."""
-        self._listen(self.link_dialog, "close", lambda event: handler())
+        listen(self.link_dialog, "close", lambda event: handler())
 
     def every(self, milliseconds: int, handler: Callable[[], None]) -> None:
         """Call ``handler()`` every ``milliseconds``."""
-        proxy = create_proxy(lambda *args: handler())
-        self._proxies.append(proxy)
-        window.setInterval(proxy, milliseconds)
+        window.setInterval(kept(lambda *args: handler()), milliseconds)
 
     def visible(self) -> bool:
         """True while the page is shown."""
@@ -252,7 +244,7 @@ class Page:
         close.type = "button"
         close.textContent = describe.DISMISS
         close.setAttribute("aria-label", describe.DISMISS_LABEL)
-        close.addEventListener("click", create_once_callable(lambda event: box.remove()))
+        on_click(close, box.remove)
         box.append(text, close)
         self.notices.append(box)
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from royal import describe
 from royal.replay import Replay
 from royal.shortcuts import replay_key
 from royal.web.board import Board
-from royal.web.dom import missing, within
+from royal.web.dom import in_form_control, kept, listen, on_click, within
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
@@ -37,17 +36,15 @@ class ReplayView:
         self.back_button = within(bar, "replay-back")
         self.step_button = within(bar, "replay-step")
         self._timer: Any = None
-        self._proxies = [create_proxy(self._keydown), create_proxy(lambda *args: self._tick())]
-        document.addEventListener("keydown", self._proxies[0], True)  # before the game's keys
+        self._each_step = kept(lambda *args: self._tick())
+        listen(document, "keydown", self._keydown, capture=True)  # before the game's keys
         for element_id, action in (
             ("replay-play", self.toggle),
             ("replay-step", self.step),
             ("replay-back", self.back),
             ("replay-close", self.close),
         ):
-            proxy = create_proxy(lambda event, action=action: action())
-            self._proxies.append(proxy)
-            within(bar, element_id).addEventListener("click", proxy)
+            on_click(within(bar, element_id), action)
 
     @property
     def open(self) -> bool:
@@ -78,7 +75,7 @@ class ReplayView:
             return
         self.replay.toggle()
         if self.replay.playing:
-            self._timer = window.setInterval(self._proxies[1], STEP_MS)
+            self._timer = window.setInterval(self._each_step, STEP_MS)
         else:
             self._stop()
         self._draw()
@@ -127,7 +124,7 @@ class ReplayView:
     def _keydown(self, event: Any) -> None:
         if self.replay is None or event.defaultPrevented:
             return
-        if not missing(event.target.closest("dialog, input, textarea, select")):
+        if in_form_control(event):
             return
         name = replay_key(
             str(event.key), control=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey)
