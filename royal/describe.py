@@ -310,6 +310,11 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
     return f"Move {replay.position + 1} of {replay.total}: {removes}."
 
 
+def replay_fields(replay: Replay) -> dict[str, str]:
+    """The fields that follow the replay while it shows, keyed by their ``data-field`` names."""
+    return {"moves": str(replay.position), "cards-left": str(len(replay.line))}
+
+
 def replay_play_button(playing: bool) -> str:
     return "Pause" if playing else "Play"
 

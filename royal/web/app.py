@@ -23,7 +23,7 @@ from royal.web.keys import Keys
 from royal.web.page import Page
 from royal.web.persistence import KeepData
 from royal.web.records_view import RecordsView
-from royal.web.replay_view import ReplayView
+from royal.web.replay_view import ReplayView, board_marks
 from royal.web.sound import Sound
 
 TICK_MS = 500
@@ -38,7 +38,7 @@ class App:
         self.board = Board(page.line, self.choose)
         self.drag = Drag(page.line, self.drag_start, self.drop)
         self.sound = Sound()
-        self.replay = ReplayView(page.replay_bar, self.board, self._replay_closed)
+        self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
         self.records = RecordsView(page.stats_panel)
         self.backup = BackupView(
             session, page.stats_panel, page.import_dialog, page.reset_dialog, self._stats_changed
@@ -373,8 +373,14 @@ class App:
         """Draw the whole state: cheap enough to do after every action."""
         game = self.game
         now = self.session.now()
-        self.board.render(game.line.cards, self.selected, self._marks())
-        self.page.fields(describe.fields(game, now))
+        fields = describe.fields(game, now)
+        replay = self.replay.replay
+        if replay is None:
+            self.board.render(game.line.cards, self.selected, self._marks())
+        else:  # the replay, not the game, is on the board until it closes
+            self.board.render(replay.line.cards, None, board_marks(replay))
+            fields.update(describe.replay_fields(replay))
+        self.page.fields(fields)
         query = link_query(game.number, game.cards)
         self.page.link(query)
         if self.pending is None:  # while a link's deal is offered, the address keeps that link
