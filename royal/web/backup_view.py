@@ -37,13 +37,16 @@ class BackupView:
         self.import_dialog = import_dialog
         self.import_text = within(import_dialog, "import-dialog-text")
         self.reset_dialog = reset_dialog
+        within(import_dialog, "import-dialog-heading").textContent = describe.IMPORT_QUESTION
+        within(reset_dialog, "reset-dialog-heading").textContent = describe.RESET_QUESTION
+        within(reset_dialog, "reset-dialog-text").textContent = describe.RESET_TEXT
         for target, name, handler in (
             (within(panel, "export-stats"), "click", lambda event: self.export()),
             (self.file_input, "change", self._chosen),
             (within(import_dialog, "import-confirm"), "click", lambda event: self._import()),
             (within(import_dialog, "import-cancel"), "click", lambda event: import_dialog.close()),
             (import_dialog, "close", lambda event: self._import_closed()),
-            (within(panel, "reset-stats"), "click", lambda event: self._ask_reset()),
+            (within(panel, "reset-stats"), "click", lambda event: reset_dialog.showModal()),
             (within(reset_dialog, "reset-confirm"), "click", lambda event: self._reset()),
             (within(reset_dialog, "reset-cancel"), "click", lambda event: reset_dialog.close()),
         ):
@@ -118,10 +121,6 @@ class BackupView:
             self._say(describe.IMPORT_CANCELLED)
 
     # Reset --------------------------------------------------------------------------------
-
-    def _ask_reset(self) -> None:
-        within(self.reset_dialog, "reset-dialog-text").textContent = describe.RESET_TEXT
-        self.reset_dialog.showModal()
 
     def _reset(self) -> None:
         self.reset_dialog.close()
