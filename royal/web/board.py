@@ -169,7 +169,13 @@ class Board:
             self._roving_tabindex()
             self.elements[card].focus()
 
-    def neighbour(self, card: str, step: str) -> str | None:
+    def move_focus(self, card: str, step: str) -> None:
+        """An arrow key on ``card``: focus the card it leads to, if any."""
+        target = self._neighbour(card, step)
+        if target is not None:
+            self.focus(target)
+
+    def _neighbour(self, card: str, step: str) -> str | None:
         """The card reached from ``card`` by an arrow key: along the line or to the next row."""
         order = self.order
         index = order.index(card)
