@@ -10,7 +10,19 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, TIMEOUT_MS
-from gamepage import card, click_move, drag, expect_line, field, line, marked, notices, stat, stored
+from gamepage import (
+    card,
+    click_move,
+    drag,
+    expect_line,
+    field,
+    line,
+    marked,
+    notices,
+    stat,
+    stored,
+    two_tabs,
+)
 from royal import describe
 from royal.line import Line
 from royal.saves import load_game
@@ -111,14 +123,7 @@ def expect_nothing_offered(page: Page) -> None:
 
 
 def test_a_drag_in_a_tab_behind_another_catches_up_and_plays_nothing(new_context, site, wait_ready) -> None:
-    context: BrowserContext = new_context()
-    a = context.new_page()
-    a.goto(site.url + "?deal=9")
-    wait_ready(a)
-    b = context.new_page()
-    b.add_init_script(DEAF)
-    b.goto(site.url)
-    wait_ready(b)
+    a, b = two_tabs(new_context(), site.url, wait_ready, second_script=DEAF)
     shown = Line(line(b))
     play_leftmost(a, 1)
     expect(b.locator("[data-field=moves]")).to_have_text("0")  # b has not heard
@@ -138,13 +143,7 @@ def test_a_drag_in_a_tab_behind_another_catches_up_and_plays_nothing(new_context
 def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word(
     new_context, site, wait_ready
 ) -> None:
-    context: BrowserContext = new_context()
-    a = context.new_page()
-    a.goto(site.url + "?deal=9")
-    wait_ready(a)
-    b = context.new_page()
-    b.goto(site.url)
-    wait_ready(b)
+    a, b = two_tabs(new_context(), site.url, wait_ready)
 
     # A selection: after a's move, nothing in b still describes it.
     chosen = next(c for c in line(b) if Line(line(b)).partners(c))
