@@ -92,7 +92,8 @@ def bad_link(reason: object) -> str:
 
 SELECTION_CANCELLED = "Selection cancelled."
 DRAG_STOPPED = (
-    "Your drag was stopped: another tab or window changed the game, which is shown here as it is now."
+    "Your drag was stopped: another tab or window changed the game or its settings, "
+    "shown here as they are now."
 )
 RESTARTED = "The deal starts again."
 LINK_OPENED = "The linked deal is open."

@@ -11,7 +11,6 @@ from __future__ import annotations
 from royal import describe
 from royal.backup import Backup
 from royal.clock import format_seconds
-from royal.game import Game
 from royal.links import link_query
 from royal.replay import Replay
 from royal.session import Session
@@ -77,11 +76,6 @@ class App:
         page.every(TICK_MS, self._tick)
         self.session.set_visible(page.visible())
 
-    @property
-    def game(self) -> Game:
-        """The game being played (the session may replace it)."""
-        return self.session.game
-
     # Sharing, settings, the replay and the stats ----------------------------------------
 
     def share(self) -> None:
@@ -95,13 +89,14 @@ class App:
 
     def show_replay(self) -> None:
         """At the end of a game, show a shortest win of its deal, or say there is none."""
-        if self.game.outcome is None or self.replay.open:
+        game = self.session.game
+        if game.outcome is None or self.replay.open:
             return
-        solution = self.game.deal_solution()
+        solution = game.deal_solution()
         if not solution.winnable:
             self.page.tell(describe.NO_REPLAY)
             return
-        self.replay.show(Replay(self.game.cards, solution))
+        self.replay.show(Replay(game.cards, solution))
 
     def _replay_closed(self) -> None:
         """Back to the end screen exactly as it was: the game's line, panel and focus."""
@@ -158,14 +153,14 @@ class App:
         self.render()
 
     def _tick(self) -> None:
-        self.page.fields({"time": format_seconds(self.game.clock.seconds(self.session.now()))})
+        self.page.fields({"time": format_seconds(self.session.game.clock.seconds(self.session.now()))})
 
     # Drawing --------------------------------------------------------------------------
 
     def render(self) -> None:
         """Draw the whole state, or the replay's line while one shows: cheap enough to do after
         every action."""
-        game = self.game
+        game = self.session.game
         now, today = self.session.now(), self.session.today()
         fields = describe.fields(game, now)
         replay = self.replay.replay
