@@ -100,6 +100,10 @@ def bad_link(reason: object) -> str:
 # What the player did ------------------------------------------------------------------------
 
 SELECTION_CANCELLED = "Selection cancelled."
+DRAG_STOPPED = (
+    "Your drag was stopped: another tab or window changed the game or its settings, "
+    "shown here as they are now."
+)
 RESTARTED = "The deal starts again."
 LINK_OPENED = "The linked deal is open."
 DAILY_IN_PROGRESS = "You are playing today's deal."
@@ -314,6 +318,11 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
         return f"Won in {replay.total} moves, the fewest this deal allows."
     removes = removal(move, replay.line.enclosed(move), name)
     return f"Move {replay.position + 1} of {replay.total}: {removes}."
+
+
+def replay_fields(replay: Replay) -> dict[str, str]:
+    """The fields that follow the replay while it shows, keyed by their ``data-field`` names."""
+    return {"moves": str(replay.position), "cards-left": str(len(replay.line))}
 
 
 def replay_play_button(playing: bool) -> str:

@@ -29,8 +29,15 @@ def test_replay_says_each_step_and_the_end():
     assert describe.replay_position(replay).startswith(f"Move 1 of {solution.min_moves}: ")
     assert describe.removal(first, replay.line.enclosed(first)) in describe.replay_position(replay)
     assert describe.replay_started(replay).startswith(f"A shortest win of this deal, in {solution.min_moves}")
+    assert describe.replay_fields(replay) == {"moves": "0", "cards-left": "52"}
+    replay.step()
+    assert describe.replay_fields(replay) == {
+        "moves": "1",
+        "cards-left": str(52 - len(replay.line.stack[0].removed)),
+    }
     while replay.step():
         pass
+    assert describe.replay_fields(replay) == {"moves": str(solution.min_moves), "cards-left": "2"}
     assert (
         describe.replay_position(replay) == f"Won in {solution.min_moves} moves, the fewest this deal allows."
     )

@@ -43,3 +43,16 @@ def test_the_code_cites_the_docs_not_a_document_outside_the_repository() -> None
     sources = [*ROOT.glob("royal/**/*.py"), *ROOT.glob("tests/**/*.py"), ROOT / "build.py"]
     citing = [path.name for path in sources if path != Path(__file__) and "SPEC" in path.read_text("utf-8")]
     assert citing == []
+
+
+def test_the_architecture_the_readme_and_the_web_package_name_every_module() -> None:
+    engine = {path.name for path in (ROOT / "royal").glob("*.py")} - {"__init__.py"}
+    web = {path.name for path in (ROOT / "royal" / "web").glob("*.py")} - {"__init__.py"}
+    architecture = (DOCS / "architecture.md").read_text(encoding="utf-8")
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    package = (ROOT / "royal" / "web" / "__init__.py").read_text(encoding="utf-8")
+    assert len(engine) > 20 and len(web) > 15
+    assert [name for name in sorted(engine) if f"`{name}`" not in architecture] == []
+    assert [name for name in sorted(web) if f"`web/{name}`" not in architecture] == []
+    assert [name for name in sorted(engine | web) if f"`{name}`" not in readme] == []
+    assert [name for name in sorted(web) if f"royal.web.{name.removesuffix('.py')}`" not in package] == []

@@ -54,3 +54,10 @@ def test_no_test_module_imports_another() -> None:
     for path in paths:
         for name in imported(path):
             assert not name.split(".")[0].startswith("test_"), f"{path.name} imports {name}"
+
+
+def test_only_the_dom_helpers_attach_listeners() -> None:
+    """dom.kept runs every handler under the stale check, so no entry point can go around it."""
+    sources = {p.name: p.read_text(encoding="utf-8") for p in (ROYAL / "web").glob("*.py")}
+    users = {name for name, text in sources.items() if "addEventListener" in text or "create_proxy" in text}
+    assert users == {"dom.py"}

@@ -9,12 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from royal import markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
-from royal.web.dom import missing
+from royal.web.dom import listen, missing
 
 LEAVE_MS = 220
 MARK_ATTRIBUTES = ("data-role", "data-hint")
@@ -32,9 +32,8 @@ class Board:
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
         self.tabbable: str | None = None  # the card that has tabindex 0
         root.replaceChildren()  # the preview static/boot.js drew before Python started
-        self._proxies = [create_proxy(self._click), create_proxy(self._focusin)]
-        root.addEventListener("click", self._proxies[0])
-        root.addEventListener("focusin", self._proxies[1])
+        listen(root, "click", self._click)
+        listen(root, "focusin", self._focusin)
 
     # Events ---------------------------------------------------------------------------
 
@@ -170,7 +169,13 @@ class Board:
             self._roving_tabindex()
             self.elements[card].focus()
 
-    def neighbour(self, card: str, step: str) -> str | None:
+    def move_focus(self, card: str, step: str) -> None:
+        """An arrow key on ``card``: focus the card it leads to, if any."""
+        target = self._neighbour(card, step)
+        if target is not None:
+            self.focus(target)
+
+    def _neighbour(self, card: str, step: str) -> str | None:
         """The card reached from ``card`` by an arrow key: along the line or to the next row."""
         order = self.order
         index = order.index(card)

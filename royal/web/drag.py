@@ -11,10 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from royal.web.dom import missing
+from royal.web.dom import listen, missing
 
 #: How far, in CSS pixels, a press must move to become a drag rather than a tap.
 THRESHOLD_PX = 8
@@ -39,7 +38,6 @@ class Drag:
         self.origin = (0.0, 0.0)
         self.dragging = False
         self.dropped_at = -1e9
-        self._proxies = []
         for name, handler, capture in (
             ("pointerdown", self._down, False),
             ("pointermove", self._move, False),
@@ -47,9 +45,7 @@ class Drag:
             ("pointercancel", self._cancel, False),
             ("click", self._click, True),
         ):
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            root.addEventListener(name, proxy, capture)
+            listen(root, name, handler, capture)
 
     def _down(self, event: Any) -> None:
         if str(event.pointerType) == "mouse" and int(event.button) != 0:
@@ -86,8 +82,22 @@ class Drag:
         style.setProperty("--drag-x", f"{dx:.1f}px")
         style.setProperty("--drag-y", f"{dy:.1f}px")
 
+    def stop(self) -> bool:
+        """End the drag under way, if any, with no drop: the line changed under it (its card may
+        be gone). True if there was one. Its pointer's release then plays nothing."""
+        if not self.dragging:
+            return False
+        pointer = self.pointer
+        self._reset()
+        self.pointer = pointer
+        return True
+
     def _up(self, event: Any) -> None:
-        if self.pressed is None or int(event.pointerId) != self.pointer:
+        if int(event.pointerId) != self.pointer:
+            return
+        if self.pressed is None:  # the release of a drag that was stopped: no tap either
+            self.pointer = None
+            self.dropped_at = float(window.performance.now())
             return
         if not self.dragging:
             self._reset()  # a tap: the click that follows selects the card

@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document
 
 from royal.shortcuts import arrow_step, shortcut
-from royal.web.dom import missing
+from royal.web.dom import in_form_control, listen
 
 
 class Keys:
@@ -18,14 +17,13 @@ class Keys:
     def __init__(self, actions: Mapping[str, Callable[[], None]], arrow: Callable[[str, str], None]) -> None:
         self.actions = actions
         self.arrow = arrow
-        self._proxy = create_proxy(self._keydown)
-        document.addEventListener("keydown", self._proxy)
+        listen(document, "keydown", self._keydown)
 
     def _keydown(self, event: Any) -> None:
         if event.defaultPrevented or event.isComposing:
             return
         target = event.target
-        if not missing(target.closest("dialog, input, textarea, select, [contenteditable]")):
+        if in_form_control(event):
             return
         key = str(event.key)
         control = bool(event.ctrlKey or event.metaKey)

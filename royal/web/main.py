@@ -53,7 +53,7 @@ def start() -> App:
         request = None
         page.notice(Notice(describe.bad_link(error)))
     if request is not None:
-        app.offer(request)  # first, so that the address keeps a link still being offered
+        app.play.offer(request)  # first, so that the address keeps a link still being offered
     app.render()
     page.ready()
     return app

@@ -1,7 +1,9 @@
-"""Everything on the page but the cards: fields, buttons, stats, messages, dialogs and events.
+"""The page as a whole: its fields, buttons, stats and messages, and its page-wide events.
 
 :class:`Page` is the one place that finds elements by id and listens to the document and the
-window, so :class:`~royal.web.app.App` deals only in actions and words.
+window, so :class:`~royal.web.app.App` deals only in actions and words. It hands each region
+drawn by a view of its own (the line, the replay bar, the stats panel, the settings, the end
+panel, the dialogs) to that view.
 """
 
 from __future__ import annotations
@@ -9,27 +11,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
-from royal.markup import THEME_COLOUR_MEDIA
-from royal.settings import SYSTEM_THEME, THEMES, Settings
-from royal.web.dom import by_id, missing
+from royal.web.dom import by_id, kept, listen, missing, on_click
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
-#: The settings panel's checkboxes, by id, and the setting each one holds.
-SETTING_BOXES = {
-    "winnable-only": "winnable_only",
-    "warn-lost": "warn_lost",
-    "ask-before-loss": "ask_before_loss",
-    "sound": "sound",
-    "large-cards": "large_cards",
-}
-#: How long the win's celebration shows, in milliseconds.
-CELEBRATION_MS = 2600
 
 
 class Page:
@@ -41,35 +31,27 @@ class Page:
         self.status = by_id("status")
         self.announcer = by_id("announcer")
         self.notices = by_id("notices")
-        self.result = by_id("result")
         self.deal_link = by_id("deal-link")
-        self.link_dialog = by_id("link-dialog")
-        self.loss_dialog = by_id("loss-dialog")
-        self.settings_dialog = by_id("settings-dialog")
-        self.celebration = by_id("celebration")
-        # The browser's theme colour, one <meta> per scheme (royal/markup.py): a chosen theme switches them.
-        self.theme_colours = list(document.querySelectorAll("meta[name=theme-color]"))
         # Regions drawn by views of their own, as the line is by the Board.
         self.replay_bar = by_id("replay-bar")
         self.stats_panel = by_id("stats")
+        self.settings_dialog = by_id("settings-dialog")
+        self.result = by_id("result")
+        self.celebration = by_id("celebration")
+        self.loss_dialog = by_id("loss-dialog")
+        self.link_dialog = by_id("link-dialog")
         self.import_dialog = by_id("import-dialog")
         self.reset_dialog = by_id("reset-dialog")
-        self._proxies: list[object] = []
 
     # Events ---------------------------------------------------------------------------
 
-    def _listen(self, target: Any, name: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(handler)
-        self._proxies.append(proxy)
-        target.addEventListener(name, proxy)
-
     def on(self, element_id: str, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the element is clicked."""
-        self._listen(by_id(element_id), "click", lambda event: handler())
+        on_click(by_id(element_id), handler)
 
     def on_click_elsewhere(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` for a click outside the cards, buttons, links and dialogs."""
-        self._listen(
+        listen(
             document,
             "click",
             lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
@@ -77,48 +59,24 @@ class Page:
 
     def on_visibility(self, handler: Callable[[bool], None]) -> None:
         """Call ``handler(visible)`` when the page is shown or hidden."""
-        self._listen(document, "visibilitychange", lambda event: handler(self.visible()))
+        listen(document, "visibilitychange", lambda event: handler(self.visible()))
 
     def on_restore(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the page comes back from the back/forward cache: it was frozen,
         and missed every other tab's writes meanwhile."""
-        self._listen(window, "pageshow", lambda event: handler() if event.persisted else None)
+        listen(window, "pageshow", lambda event: handler() if event.persisted else None)
 
     def on_leave(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the player leaves the page (the last moment to save)."""
-        self._listen(window, "pagehide", lambda event: handler())
+        listen(window, "pagehide", lambda event: handler())
 
     def on_storage(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when another tab changes the saved data."""
-        self._listen(window, "storage", lambda event: handler())
-
-    def on_setting_change(self, handler: Callable[[str, bool | str], None]) -> None:
-        """Call ``handler(name, value)`` when the player changes a setting in the panel."""
-
-        def box(name: str) -> Callable[[Any], None]:
-            return lambda event: handler(name, bool(event.target.checked))
-
-        def radio(theme: str) -> Callable[[Any], None]:
-            return lambda event: handler("theme", theme) if event.target.checked else None
-
-        for element_id, name in SETTING_BOXES.items():
-            self._listen(by_id(element_id), "change", box(name))
-        for theme in THEMES:
-            self._listen(by_id(f"theme-{theme}"), "change", radio(theme))
-
-    def on_loss_dialog_close(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the loss question closes (Escape, or a button)."""
-        self._listen(self.loss_dialog, "close", lambda event: handler())
-
-    def on_link_dialog_close(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the link dialog closes (Escape, or a button)."""
-        self._listen(self.link_dialog, "close", lambda event: handler())
+        listen(window, "storage", lambda event: handler())
 
     def every(self, milliseconds: int, handler: Callable[[], None]) -> None:
         """Call ``handler()`` every ``milliseconds``."""
-        proxy = create_proxy(lambda *args: handler())
-        self._proxies.append(proxy)
-        window.setInterval(proxy, milliseconds)
+        window.setInterval(kept(lambda *args: handler()), milliseconds)
 
     def visible(self) -> bool:
         """True while the page is shown."""
@@ -152,29 +110,6 @@ class Page:
         if str(window.location.search) != query:
             window.history.replaceState(None, "", query or str(window.location.pathname))
 
-    def settings(self, settings: Settings) -> None:
-        """Show ``settings`` in the panel and apply the look they choose."""
-        for element_id, name in SETTING_BOXES.items():
-            by_id(element_id).checked = bool(getattr(settings, name))
-        for theme in THEMES:
-            by_id(f"theme-{theme}").checked = theme == settings.theme
-        root = document.documentElement
-        if settings.theme == SYSTEM_THEME:
-            root.removeAttribute("data-theme")
-        else:
-            root.setAttribute("data-theme", settings.theme)
-        for meta, media in zip(self.theme_colours, THEME_COLOUR_MEDIA[settings.theme], strict=True):
-            meta.setAttribute("media", media)
-        root.toggleAttribute("data-large-cards", settings.large_cards)
-
-    def open_settings(self) -> None:
-        """Open the settings panel."""
-        self.settings_dialog.showModal()
-
-    def close_settings(self) -> None:
-        """Close the settings panel."""
-        self.settings_dialog.close()
-
     def tell(self, shown: str, spoken: str | None = None) -> None:
         """Tell the player something: ``shown`` in the message line (``""`` clears it) and
         ``spoken`` (by default the same words) read to screen readers, even when it repeats.
@@ -188,59 +123,6 @@ class Page:
         self.announcer.textContent = ""
         window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", words)), 30)
 
-    def outcome(
-        self,
-        outcome: str | None,
-        heading: str,
-        text: str,
-        can_undo: bool,
-        rewind: int | None = None,
-        parts: Mapping[str, str] | None = None,
-    ) -> None:
-        """Mark the body with the outcome and show or hide the end-of-game panel.
-
-        ``rewind`` offers a button back to the last move after which the game could be won;
-        ``parts`` is the score's breakdown, keyed by ``data-part`` names.
-        """
-        if outcome is None:
-            self._end_celebration()
-            self.body.removeAttribute("data-outcome")
-            self.result.hidden = True
-            return
-        self.body.setAttribute("data-outcome", outcome)
-        self.result.setAttribute("data-outcome", outcome)
-        by_id("result-heading").textContent = heading
-        by_id("result-text").textContent = text
-        by_id("result-undo").hidden = not can_undo
-        back = by_id("result-rewind")
-        back.hidden = rewind is None
-        back.textContent = "" if rewind is None else describe.rewind_button(rewind)
-        table = by_id("result-score")
-        table.hidden = parts is None
-        for name, value in (parts or {}).items():
-            table.querySelector(f'[data-part="{name}"]').textContent = value
-        self.result.hidden = False
-
-    def celebrate(self) -> None:
-        """A short shower of hearts for a win, unless the player asked for reduced motion."""
-        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
-            return
-        self.celebration.hidden = False
-        self.body.setAttribute("data-celebrating", "")
-        window.setTimeout(create_once_callable(self._end_celebration), CELEBRATION_MS)
-
-    def _end_celebration(self) -> None:
-        self.celebration.hidden = True
-        self.body.removeAttribute("data-celebrating")
-
-    def focus_replay(self) -> None:
-        """Focus the end panel's replay button (where the player was before the replay)."""
-        by_id("replay").focus()
-
-    def focus_result(self) -> None:
-        """Focus the end panel's new-game button (the line has no move left to focus on)."""
-        by_id("result-new").focus()
-
     def notice(self, notice: Notice) -> None:
         """Show a notice the player can dismiss."""
         box = document.createElement("div")
@@ -252,37 +134,9 @@ class Page:
         close.type = "button"
         close.textContent = describe.DISMISS
         close.setAttribute("aria-label", describe.DISMISS_LABEL)
-        close.addEventListener("click", create_once_callable(lambda event: box.remove()))
+        on_click(close, box.remove)
         box.append(text, close)
         self.notices.append(box)
-
-    # The link dialog ------------------------------------------------------------------
-
-    def ask_link(self) -> None:
-        """Ask whether to leave the game in progress for a linked deal."""
-        self.link_dialog.showModal()
-
-    def close_link(self) -> None:
-        """Close the link dialog (closing it again changes nothing)."""
-        self.link_dialog.close()
-
-    # The question before a loss ------------------------------------------------------
-
-    def ask_loss(self, heading: str, confirm: str) -> None:
-        """Ask whether to leave a game that would then count as a loss."""
-        by_id("loss-dialog-heading").textContent = heading
-        by_id("loss-dialog-text").textContent = describe.LOSS_WARNING
-        by_id("loss-confirm").textContent = confirm
-        by_id("loss-dont-ask").checked = False
-        self.loss_dialog.showModal()
-
-    def dont_ask_again(self) -> bool:
-        """True when the player ticked "Don't ask again" in the loss question."""
-        return bool(by_id("loss-dont-ask").checked)
-
-    def close_loss(self) -> None:
-        """Close the loss question (closing it again changes nothing)."""
-        self.loss_dialog.close()
 
     # Sharing ----------------------------------------------------------------------------
 

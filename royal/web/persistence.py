@@ -8,8 +8,10 @@ Chromium decides on its own, Firefox may ask the player, Safari honours installa
 
 from __future__ import annotations
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable
 from pyscript import window
+
+from royal.web.dom import listen
 
 
 class KeepData:
@@ -18,8 +20,7 @@ class KeepData:
 
     def __init__(self) -> None:
         self.asked = False
-        self._installed = create_proxy(lambda event: self.ask())
-        window.addEventListener("appinstalled", self._installed)
+        listen(window, "appinstalled", lambda event: self.ask())
         if window.matchMedia("(display-mode: standalone)").matches:
             self.ask()
 

@@ -1,8 +1,9 @@
 """The replay of a shortest win on the board: its bar of controls, its timer and its keys.
 
-While it shows, ``body[data-replay]`` is set, the end panel steps aside and ``#line`` shows the
-replay's own line (from :class:`~royal.replay.Replay`), never the game's: the game, its save,
-the stats and the clock are not touched, so closing (or reloading) finds the end screen as it was.
+While it shows, ``body[data-replay]`` is set, the end panel steps aside and the page draws the
+replay's own line (from :class:`~royal.replay.Replay`) and position, never the game's: the game,
+its save, the stats and the clock are not touched, so closing (or reloading) finds the end
+screen as it was. The view draws its bar; the App draws the board, with :func:`board_marks`.
 """
 
 from __future__ import annotations
@@ -10,25 +11,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from royal import describe
 from royal.replay import Replay
 from royal.shortcuts import replay_key
-from royal.web.board import Board
-from royal.web.dom import missing, within
+from royal.web.dom import in_form_control, kept, listen, on_click, within
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
 
 
 class ReplayView:
-    """Shows a :class:`Replay` on ``board`` with the controls in ``bar`` (``#replay-bar``);
-    ``on_close()`` runs when the player closes it."""
+    """Shows a :class:`Replay` with the controls in ``bar`` (``#replay-bar``); ``on_change()``
+    draws the page after each step, ``on_close()`` runs when the player closes it."""
 
-    def __init__(self, bar: Any, board: Board, on_close: Callable[[], None]) -> None:
-        self.board = board
+    def __init__(self, bar: Any, on_change: Callable[[], None], on_close: Callable[[], None]) -> None:
+        self.on_change = on_change
         self.on_close = on_close
         self.replay: Replay | None = None
         self.bar = bar
@@ -37,17 +36,15 @@ class ReplayView:
         self.back_button = within(bar, "replay-back")
         self.step_button = within(bar, "replay-step")
         self._timer: Any = None
-        self._proxies = [create_proxy(self._keydown), create_proxy(lambda *args: self._tick())]
-        document.addEventListener("keydown", self._proxies[0], True)  # before the game's keys
+        self._each_step = kept(lambda *args: self._tick())
+        listen(document, "keydown", self._keydown, capture=True)  # before the game's keys
         for element_id, action in (
             ("replay-play", self.toggle),
             ("replay-step", self.step),
             ("replay-back", self.back),
             ("replay-close", self.close),
         ):
-            proxy = create_proxy(lambda event, action=action: action())
-            self._proxies.append(proxy)
-            within(bar, element_id).addEventListener("click", proxy)
+            on_click(within(bar, element_id), action)
 
     @property
     def open(self) -> bool:
@@ -58,7 +55,7 @@ class ReplayView:
         self.replay = replay
         document.body.setAttribute("data-replay", "")
         self.bar.hidden = False
-        self._draw(describe.replay_started(replay))
+        self._changed(describe.replay_started(replay))
         self.play_button.focus()
 
     def close(self, notify: bool = True) -> None:
@@ -78,43 +75,41 @@ class ReplayView:
             return
         self.replay.toggle()
         if self.replay.playing:
-            self._timer = window.setInterval(self._proxies[1], STEP_MS)
+            self._timer = window.setInterval(self._each_step, STEP_MS)
         else:
             self._stop()
-        self._draw()
+        self._changed()
 
     def step(self) -> None:
         if self.replay is not None:
             self.replay.pause()
             self._stop()
             self.replay.step()
-            self._draw()
+            self._changed()
 
     def back(self) -> None:
         if self.replay is not None:
             self.replay.pause()
             self._stop()
             self.replay.back()
-            self._draw()
+            self._changed()
 
     def _tick(self) -> None:
         if self.replay is None or not self.replay.step():
             self._stop()
-        self._draw()
+        self._changed()
 
     def _stop(self) -> None:
         if self._timer is not None:
             window.clearInterval(self._timer)
             self._timer = None
 
-    def _draw(self, said: str | None = None) -> None:
+    def _changed(self, said: str | None = None) -> None:
         replay = self.replay
         if replay is None:
             return
         if not replay.playing:
             self._stop()
-        marks = {card: {"data-hint": value} for card, value in replay.marks().items()}
-        self.board.render(replay.line.cards, None, marks)
         # Read each step out when stepping by hand; while it plays, only where it stops.
         self.status.setAttribute("aria-live", "off" if replay.playing else "polite")
         self.status.textContent = said or describe.replay_position(replay)
@@ -123,11 +118,12 @@ class ReplayView:
         # aria-disabled rather than disabled, so a focused button keeps the focus at either end.
         self.back_button.setAttribute("aria-disabled", "true" if replay.position == 0 else "false")
         self.step_button.setAttribute("aria-disabled", "true" if replay.at_end else "false")
+        self.on_change()
 
     def _keydown(self, event: Any) -> None:
         if self.replay is None or event.defaultPrevented:
             return
-        if not missing(event.target.closest("dialog, input, textarea, select")):
+        if in_form_control(event):
             return
         name = replay_key(
             str(event.key), control=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey)
@@ -138,3 +134,8 @@ class ReplayView:
         event.stopPropagation()
         action: Callable[[], None] = getattr(self, name)
         action()
+
+
+def board_marks(replay: Replay) -> dict[str, dict[str, str]]:
+    """The board's marks while ``replay`` shows: its next move, as a hint marks one."""
+    return {card: {"data-hint": value} for card, value in replay.marks().items()}

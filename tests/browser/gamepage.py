@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 from royal.deals import numbered_deal
 from royal.game import Game
@@ -103,6 +103,40 @@ def click_move(page: Page, move: Move, right_first: bool = False) -> None:
     card(page, second).click()
     expect(card(page, second)).to_have_count(1)  # a boundary stays
     wait_settled(page)
+
+
+def centre(box: dict) -> tuple[float, float]:
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-def]
+    """Press on ``source``, drag it past the threshold, then onto ``target`` where it is now."""
+    # A card dropped elsewhere glides back to its place: press it once it is there.
+    page.wait_for_function(
+        "code => !document.querySelector(`#line [data-card='${code}']`).getAnimations().length", arg=source
+    )
+    x, y = centre(card(page, source).bounding_box())
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 12, y, steps=3)
+    expect(card(page, source)).to_have_attribute("data-dragging", "")
+    page.mouse.move(*centre(target.bounding_box()), steps=6)
+
+
+def two_tabs(
+    context: BrowserContext, url: str, wait_ready: Callable[[Page], Page], second_script: str = ""
+) -> tuple[Page, Page]:
+    """Two tabs of one game in ``context``: the first opens deal 9 at the site's ``url``, the
+    second the site itself (so the same game); ``second_script`` runs in it before the page's."""
+    first = context.new_page()
+    first.goto(url + "?deal=9")
+    wait_ready(first)
+    second = context.new_page()
+    if second_script:
+        second.add_init_script(second_script)
+    second.goto(url)
+    wait_ready(second)
+    return first, second
 
 
 def confirm_loss(page: Page) -> None:

@@ -10,7 +10,9 @@ from playwright.sync_api import Page, expect
 
 from gamepage import (
     card,
+    centre,
     click_move,
+    drag,
     expect_line,
     expect_shadow,
     field,
@@ -327,24 +329,6 @@ def test_sounds_play_only_when_turned_on(page: Page, open_game) -> None:
 
 
 # Dragging ----------------------------------------------------------------------------------
-
-
-def centre(box: dict) -> tuple[float, float]:
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-def]
-    """Press on ``source``, drag it past the threshold, then onto ``target`` where it is now."""
-    # A card dropped elsewhere glides back to its place: press it once it is there.
-    page.wait_for_function(
-        "code => !document.querySelector(`#line [data-card='${code}']`).getAnimations().length", arg=source
-    )
-    x, y = centre(card(page, source).bounding_box())
-    page.mouse.move(x, y)
-    page.mouse.down()
-    page.mouse.move(x + 12, y, steps=3)
-    expect(card(page, source)).to_have_attribute("data-dragging", "")
-    page.mouse.move(*centre(target.bounding_box()), steps=6)
 
 
 def test_dragging_a_card_onto_its_partner_plays_the_move(page: Page, open_game) -> None:

@@ -162,6 +162,48 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
     assert without_revision(after[GAME_KEY]) == without_revision(saved[GAME_KEY])
 
 
+def test_a_setting_changed_during_a_replay_keeps_the_replay_on_the_board(page: Page, open_game) -> None:
+    number, moves, position = shortest_stuck_deal(range(1, 60))
+    open_game(page, f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    solution = solve(numbered_deal(number))
+    shadow = Line(numbered_deal(number))
+    page.locator("#replay").click()
+    for step in range(3):
+        page.locator("#replay-step").click()
+        shadow.push(solution.moves[step])
+    status = f"Move 4 of {solution.min_moves}"
+
+    def expect_replay() -> None:
+        """The board, its marks and the fields show the replay's fourth move, not the game."""
+        wait_settled(page)
+        expect_line(page, shadow.cards)
+        move = solution.moves[3]
+        assert marked(page, "data-hint", "boundary") == {move.left, move.right}
+        assert marked(page, "data-hint", "removed") == set(shadow.enclosed(move))
+        expect(page.locator("#replay-status")).to_contain_text(status)
+        expect(page.locator("[data-field=moves]")).to_have_text("3")
+        expect(page.locator("[data-field=cards-left]")).to_have_text(str(len(shadow.cards)))
+
+    expect_replay()
+    page.locator("#settings").click()
+    page.locator("#large-cards").check()
+    expect(page.locator("html")).to_have_attribute("data-large-cards", "")
+    expect_replay()
+    page.locator("#theme-dark").check()
+    expect(page.locator("html")).to_have_attribute("data-theme", "dark")
+    expect_replay()
+    page.locator("#settings-close").click()
+    expect_replay()
+
+    page.locator("#replay-close").click()
+    expect_line(page, position.cards)
+    expect(page.locator("[data-field=moves]")).to_have_text(str(len(moves)))
+    expect(page.locator("[data-field=cards-left]")).to_have_text(str(len(position.cards)))
+
+
 def test_stepping_a_replay_on_a_phone_keeps_the_line_still(phone_page: Page, open_game) -> None:
     """The words above the line change length from step to step; the line must not move."""
     page = phone_page

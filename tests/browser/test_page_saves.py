@@ -21,6 +21,7 @@ from gamepage import (
     seconds,
     stat,
     stored,
+    two_tabs,
     winnable_deal,
 )
 from royal.deals import numbered_deal
@@ -261,13 +262,7 @@ def test_full_storage_still_plays_and_keeps_reading_saves(new_context, site, wai
 
 
 def test_two_tabs_share_the_game_and_count_it_once(new_context, site, wait_ready) -> None:
-    context: BrowserContext = new_context()
-    a = context.new_page()
-    a.goto(site.url + "?deal=9")
-    wait_ready(a)
-    b = context.new_page()
-    b.goto(site.url)
-    wait_ready(b)
+    a, b = two_tabs(new_context(), site.url, wait_ready)
     a.bring_to_front()
     game = Game.numbered(9)
     expect_line(b, game.line.cards)

@@ -1,5 +1,6 @@
-"""A tab that missed other tabs' writes (restored from the back/forward cache) catches up and
-says so, and never overwrites newer progress (docs/saves.md, "Tabs")."""
+"""A tab that missed other tabs' writes (restored from the back/forward cache, or deaf to them)
+catches up and says so, and never overwrites newer progress (docs/saves.md, "Tabs"); a tab that
+follows another's play drops what it offered for the line it showed."""
 
 from __future__ import annotations
 
@@ -9,12 +10,27 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, TIMEOUT_MS
-from gamepage import click_move, expect_line, field, line, notices, stat, stored
+from gamepage import (
+    card,
+    click_move,
+    drag,
+    expect_line,
+    field,
+    line,
+    marked,
+    notices,
+    stat,
+    stored,
+    two_tabs,
+)
 from royal import describe
 from royal.line import Line
 from royal.saves import load_game
 from royal.storage_keys import GAME_KEY
 
+# A tab hears another tab's writes through storage events; this one misses them, as a frozen
+# tab does, so it falls behind without knowing until it acts.
+DEAF = 'window.addEventListener("storage", (event) => event.stopImmediatePropagation(), true);'
 RESTORES = """
 window.__restored = [];
 window.addEventListener("pageshow", (event) => window.__restored.push(event.persisted));
@@ -96,3 +112,59 @@ def restored_page_catches_up(context: BrowserContext, site, wait_ready) -> bool:
     assert load_game(stored(a, GAME_KEY), 0.0).moves == 4 and saved != stored(a, GAME_KEY)
     context.close()
     return True
+
+
+def expect_nothing_offered(page: Page) -> None:
+    """No card selected or marked, and the status line describes none."""
+    expect(page.locator("#line [aria-pressed=true]")).to_have_count(0)
+    expect(page.locator("#line [data-dragging]")).to_have_count(0)
+    assert marked(page, "data-role", "partner") == set()
+    assert marked(page, "data-role", "enclosed") == set()
+
+
+def test_a_drag_in_a_tab_behind_another_catches_up_and_plays_nothing(new_context, site, wait_ready) -> None:
+    a, b = two_tabs(new_context(), site.url, wait_ready, second_script=DEAF)
+    shown = Line(line(b))
+    play_leftmost(a, 1)
+    expect(b.locator("[data-field=moves]")).to_have_text("0")  # b has not heard
+
+    move = shown.legal_moves()[-1]  # a move of the line b still shows
+    drag(b, move.left, card(b, move.right))
+    b.mouse.up()
+    expect(b.locator("[data-field=moves]")).to_have_text("1")  # a's game, drawn
+    expect_line(b, line(a))
+    assert any(text.startswith(f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}") for text in notices(b))
+    expect_nothing_offered(b)
+    expect(b.locator("#status")).to_have_text("")
+    expect(b.locator(".py-error")).to_have_count(0)
+    assert field(a, "moves") == "1" and load_game(stored(a, GAME_KEY), 0.0).moves == 1
+
+
+def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word(
+    new_context, site, wait_ready
+) -> None:
+    a, b = two_tabs(new_context(), site.url, wait_ready)
+
+    # A selection: after a's move, nothing in b still describes it.
+    chosen = next(c for c in line(b) if Line(line(b)).partners(c))
+    card(b, chosen).click()
+    expect(b.locator("#status")).to_contain_text("selected")
+    play_leftmost(a, 1)
+    expect(b.locator("[data-field=moves]")).to_have_text("1")
+    expect_line(b, line(a))
+    expect_nothing_offered(b)
+    expect(b.locator("#status")).to_have_text("")
+
+    # A drag of a card that a's next move removes: it ends, and b says why.
+    move = Line(line(a)).legal_moves()[0]
+    gone = Line(line(a)).enclosed(move)[0]
+    drag(b, gone, b.locator(".fields"))
+    click_move(a, move)
+    expect(b.locator("[data-field=moves]")).to_have_text("2")
+    expect(b.locator("#status")).to_have_text(describe.DRAG_STOPPED)
+    expect(b.locator("#announcer")).to_have_text(describe.DRAG_STOPPED)
+    expect_nothing_offered(b)
+    b.mouse.up()
+    expect_line(b, line(a))
+    assert field(b, "moves") == "2" and load_game(stored(b, GAME_KEY), 0.0).moves == 2
+    expect(b.locator(".py-error")).to_have_count(0)

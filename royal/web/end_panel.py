@@ -1,0 +1,75 @@
+"""The end of a game on the page: the panel (``#result``) with its words, the score's breakdown
+and the buttons that fit, ``body[data-outcome]``, and the win's celebration."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pyodide.ffi import create_once_callable
+from pyscript import document, window
+
+from royal import describe
+from royal.game import Game, Outcome
+from royal.web.dom import within
+
+#: How long the win's celebration shows, in milliseconds.
+CELEBRATION_MS = 2600
+
+
+class EndPanel:
+    """Shows how ``game`` ended in ``panel`` (``#result``), and a win's ``celebration``."""
+
+    def __init__(self, panel: Any, celebration: Any) -> None:
+        self.panel = panel
+        self.celebration = celebration
+        self.heading = within(panel, "result-heading")
+        self.text = within(panel, "result-text")
+        self.undo = within(panel, "result-undo")
+        self.rewind = within(panel, "result-rewind")
+        self.score = within(panel, "result-score")
+        self.new_game = within(panel, "result-new")
+        self.replay = within(panel, "replay")
+
+    def render(self, game: Game, now: float) -> None:
+        """Mark the body with the game's outcome and show the panel, or hide it while it plays.
+
+        A stuck game that could be won earlier offers a button back to its last winnable move.
+        """
+        body = document.body
+        outcome = game.outcome
+        if outcome is None:
+            self._end_celebration()
+            body.removeAttribute("data-outcome")
+            self.panel.hidden = True
+            return
+        body.setAttribute("data-outcome", outcome.value)
+        self.panel.setAttribute("data-outcome", outcome.value)
+        self.heading.textContent, self.text.textContent = describe.ending(game, now)
+        self.undo.hidden = not game.can_undo
+        rewind = game.last_winnable() if outcome is Outcome.STUCK else None
+        self.rewind.hidden = rewind is None
+        self.rewind.textContent = "" if rewind is None else describe.rewind_button(rewind)
+        self.score.hidden = False
+        for name, value in describe.breakdown(game.breakdown).items():
+            self.score.querySelector(f'[data-part="{name}"]').textContent = value
+        self.panel.hidden = False
+
+    def celebrate(self) -> None:
+        """A short shower of hearts for a win, unless the player asked for reduced motion."""
+        if window.matchMedia("(prefers-reduced-motion: reduce)").matches:
+            return
+        self.celebration.hidden = False
+        document.body.setAttribute("data-celebrating", "")
+        window.setTimeout(create_once_callable(self._end_celebration), CELEBRATION_MS)
+
+    def _end_celebration(self) -> None:
+        self.celebration.hidden = True
+        document.body.removeAttribute("data-celebrating")
+
+    def focus_replay(self) -> None:
+        """Focus the replay button (where the player was before the replay)."""
+        self.replay.focus()
+
+    def focus_new_game(self) -> None:
+        """Focus the new-game button (the line has no move left to focus on)."""
+        self.new_game.focus()
