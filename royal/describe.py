@@ -413,7 +413,9 @@ BACKUP_CHANGED = (
     "This backup was changed or damaged after it was exported: its checksum, "
     "a check against accidents rather than a seal, does not match."
 )
-BACKUP_BAD_DATE = "This backup's export date is not a date: the file was changed or damaged after it was exported."
+BACKUP_BAD_DATE = (
+    "This backup's export date is not a date: the file was changed or damaged after it was exported."
+)
 BACKUP_NEWER_RECORDS = (
     "This backup holds records from a newer version of the game; update the game to import it."
 )
