@@ -115,7 +115,7 @@ def restored_page_catches_up(context: BrowserContext, site, wait_ready) -> bool:
 
 
 def expect_nothing_offered(page: Page) -> None:
-    """No card selected or marked, and the status line describes none."""
+    """No card is selected, dragged or marked."""
     expect(page.locator("#line [aria-pressed=true]")).to_have_count(0)
     expect(page.locator("#line [data-dragging]")).to_have_count(0)
     assert marked(page, "data-role", "partner") == set()
