@@ -174,6 +174,37 @@ def test_the_saved_look_is_drawn_before_python_as_the_game_draws_it(
     assert page.evaluate(LOOK_JS) == look
 
 
+# The look the felt, card-back and four-colour settings give the page, and the face-down cards' ink.
+CHOSEN_LOOK_JS = """() => { const root = document.documentElement;
+  return [root.dataset.felt ?? null, root.dataset.cardBack ?? null, root.hasAttribute('data-four-colour'),
+    getComputedStyle(document.querySelector('.game')).backgroundImage]; }"""
+BACK_INK_JS = """() => [...new Set([...document.querySelectorAll('#line .card.back')]
+  .map(card => getComputedStyle(card).getPropertyValue('--back-ink').trim()))]"""
+
+
+def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    """A first visit's face-down cards wear the chosen back, on the chosen felt, from the first frame."""
+    page = no_worker.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    page.locator("#felt-slate").check()
+    page.locator("#card-back-blue").check()
+    page.locator("#four-colour").check()
+    page.keyboard.press("Escape")
+    look = page.evaluate(CHOSEN_LOOK_JS)
+    assert look[:3] == ["slate", "blue", True]
+
+    page.goto(site.url + "static/manifest.webmanifest")  # leave the game, and its board
+    page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    assert page.evaluate(CHOSEN_LOOK_JS) == look
+    assert page.evaluate(BACK_INK_JS) == ["#23479a"], "the blue lattice"
+
+
 GOOD = {
     "version": 1,
     "cards": ["QH", "AS", "KH"],
@@ -213,6 +244,12 @@ def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
     without_python(page, lambda: page.goto(site.url))
     assert page.evaluate(PREVIEW_JS) == GOOD["cards"]
     assert field(page, "time") == "2:05" and stat(page, "wins") == "2"
+    faces = (
+        "() => [...document.querySelectorAll('#line .card svg.face use')].map(u => u.getAttribute('href'))"
+    )
+    assert page.evaluate(faces) == [f"static/cards.svg#{code}" for code in GOOD["cards"]], (
+        "faces as the game draws them"
+    )
 
 
 @pytest.mark.parametrize("text", UNTRUSTED.values(), ids=UNTRUSTED.keys())
