@@ -156,17 +156,23 @@ LOOK_JS = """() => [document.documentElement.dataset.theme ?? null,
   ...[...document.querySelectorAll('meta[name=theme-color]')].map(meta => meta.media)]"""
 
 
+def chosen(context: BrowserContext, site, wait_ready, *inputs: str) -> Page:  # type: ignore[no-untyped-def]
+    """A page of the game in ``context`` with the Settings ``inputs`` (checkboxes, radios) checked."""
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    for selector in inputs:
+        page.locator(selector).check()
+    page.keyboard.press("Escape")
+    return page
+
+
 def test_the_saved_look_is_drawn_before_python_as_the_game_draws_it(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
     """Dark cards on a light device: the browser's bar takes the dark colour from the first frame too."""
-    page = no_worker.new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    page.locator("#settings").click()
-    page.locator("#theme-dark").check()
-    page.locator("#large-cards").check()
-    page.keyboard.press("Escape")
+    page = chosen(no_worker, site, wait_ready, "#theme-dark", "#large-cards")
     look = page.evaluate(LOOK_JS)
     assert look == ["dark", True, "not all", "all"]
 
@@ -186,14 +192,7 @@ def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
     """A first visit's face-down cards wear the chosen back, on the chosen felt, from the first frame."""
-    page = no_worker.new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    page.locator("#settings").click()
-    page.locator("#felt-slate").check()
-    page.locator("#card-back-blue").check()
-    page.locator("#four-colour").check()
-    page.keyboard.press("Escape")
+    page = chosen(no_worker, site, wait_ready, "#felt-slate", "#card-back-blue", "#four-colour")
     look = page.evaluate(CHOSEN_LOOK_JS)
     assert look[:3] == ["slate", "blue", True]
 
