@@ -20,9 +20,13 @@ RED = "red"
 BLACK = "black"
 ROYAL = "royal"
 FACE_DOWN = "back"
-#: Inside the card: the rank over the suit in its corner, and the suit large in its middle.
+#: Inside the card: its face, drawn from the sprite of SVG faces, and over it the game's own
+#: index, the rank over the suit, large enough to read on a phone.
+FACE = "face"
 CORNER = "corner"
-PIP = "pip"
+#: The sprite of card faces, a <symbol> per card code (tools/deck.py writes it), relative to
+#: the page: the site may live under any subpath.
+SPRITE = "static/cards.svg"
 #: A cell of the stats panel's daily row; the boot script draws the row's empty cells.
 DAY = "day"
 
@@ -41,6 +45,30 @@ THEME_COLOUR_MEDIA: dict[str, tuple[str, ...]] = {
     )
     for theme in THEMES
 }
+
+
+#: The look the settings choose, as attributes of <html>: a flag for a true setting, else the
+#: choice's name (static/app.css draws each; the boot script sets them before the first paint).
+LOOK_ATTRIBUTES = {
+    "large_cards": "data-large-cards",
+    "four_colour": "data-four-colour",
+    "felt": "data-felt",
+    "card_back": "data-card-back",
+}
+
+
+def face_href(card: str) -> str:
+    """Where the face of ``card`` is: its symbol in the sprite."""
+    return f"{SPRITE}#{card}"
+
+
+#: Each suit's class, beside the colour's: a four-colour deck gives diamonds and clubs their own.
+SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def suit_class(card: str) -> str:
+    """The class of the card's suit."""
+    return SUIT_CLASSES[card[1]]
 
 
 def colour_class(card: str) -> str:

@@ -41,7 +41,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 1}
+VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 2}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -446,6 +446,17 @@ def load_stats(text: object, today: _dt.date) -> Stats:
 def dump_settings(settings: Settings) -> str:
     """The settings' record as a JSON text."""
     return _dump(_record("settings", settings.to_dict()))
+
+
+def _settings_from_format_1(body: object) -> object:
+    """Format 1 had no four-colour deck, felt or card back: a player keeps the defaults."""
+    if not isinstance(body, dict):
+        return body
+    new = Settings()
+    return {**body, "four_colour": new.four_colour, "felt": new.felt, "card_back": new.card_back}
+
+
+MIGRATIONS["settings"][1] = _settings_from_format_1
 
 
 def load_settings(text: object) -> Settings:

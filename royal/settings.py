@@ -11,6 +11,12 @@ from dataclasses import asdict, dataclass, fields
 #: The theme that follows the device's colour scheme; each other theme is named after the scheme it picks.
 SYSTEM_THEME = "system"
 THEMES = (SYSTEM_THEME, "light", "dark")
+#: The table's cloth, first the default; each colour works in light and dark (static/app.css).
+FELTS = ("green", "blue", "wine", "slate")
+#: The face-down cards' pattern, first the default: a lattice in red or blue, or stripes of the felt.
+CARD_BACKS = ("red", "blue", "felt")
+#: The settings that name one of a few choices, and those choices.
+CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "felt": FELTS, "card_back": CARD_BACKS}
 
 
 @dataclass(frozen=True)
@@ -23,13 +29,16 @@ class Settings:
     sound: bool = False
     theme: str = SYSTEM_THEME  # "system" follows the device; "light" or "dark" overrides it
     large_cards: bool = False
+    four_colour: bool = False  # diamonds blue and clubs green, so each suit has its own colour
+    felt: str = FELTS[0]
+    card_back: str = CARD_BACKS[0]
 
     def __post_init__(self) -> None:
         for field in fields(self):
             value = getattr(self, field.name)
-            if field.name == "theme":
-                if value not in THEMES:
-                    raise ValueError(f"theme must be one of {', '.join(THEMES)}")
+            if field.name in CHOICES:
+                if not isinstance(value, str) or value not in CHOICES[field.name]:
+                    raise ValueError(f"{field.name} must be one of {', '.join(CHOICES[field.name])}")
             elif not isinstance(value, bool):
                 raise ValueError(f"{field.name} must be true or false")
 

@@ -1,10 +1,10 @@
 /* Royal Marriage boot: what the player sees before Python runs, and offline support.
  *
  * Loaded with `defer` before PyScript. It
- *  - applies the player's theme, its theme colour and the card size from their saved
- *    settings, so the page is drawn in them from the start (the game applies them again,
- *    having read the settings strictly: here only a valid theme or a true large_cards is
- *    taken);
+ *  - applies the player's theme, its theme colour, the card size, the four-colour deck, the
+ *    felt and the card back from their saved settings, so the page is drawn in them from the
+ *    start (the game applies them again, having read the settings strictly: here only a
+ *    valid choice or a true flag is taken);
  *  - draws the board before Python starts: on a return visit the saved line, fields and
  *    stats from the compact snapshot the game writes beside its save (checked strictly:
  *    storage is shared with other pages of the origin, so nothing in it is trusted, and
@@ -34,6 +34,7 @@
   };
   // Pyodide's loader (RUNTIME_LOADER) arriving means the runtime download has begun; the two
   // big files (RUNTIME_FILES) each add their share to the bar as they complete.
+  const SVG = "http://www.w3.org/2000/svg";
   const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / RUNTIME_FILES.length;
 
   // --- the board before Python -------------------------------------------------
@@ -118,27 +119,36 @@
       return card;
     }
     const [rank, suit] = code;
-    card.className = `${CARD_CLASS.card} ${SUIT_CLASS[suit]}`;
+    card.className = `${CARD_CLASS.card} ${SUIT_CLASS[suit]} ${SUIT_CLASSES[suit]}`;
     if (code === QUEEN_OF_HEARTS || code === KING_OF_HEARTS) card.classList.add(CARD_CLASS.royal);
     card.dataset.preview = code;
+    const face = document.createElementNS(SVG, "svg");
+    face.setAttribute("class", CARD_CLASS.face);
+    face.setAttribute("aria-hidden", "true");
+    face.setAttribute("focusable", "false");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", `${SPRITE}#${code}`);
+    face.append(use);
     const corner = document.createElement("span");
     corner.className = CARD_CLASS.corner;
     corner.append(RANK_SHOWN[rank], document.createElement("br"), SUIT_SHOWN[suit]);
-    const pip = document.createElement("span");
-    pip.className = CARD_CLASS.pip;
-    pip.textContent = SUIT_SHOWN[suit];
-    card.append(corner, pip);
+    card.append(face, corner);
     return card;
   }
 
-  /** The saved card size, theme and theme colour, as royal/web/page.py's Page.settings sets them. */
+  /** The saved look (card size, deck, felt, card back; LOOK_ATTRIBUTES), theme and theme colour,
+   * as royal/web/settings_view.py's SettingsView.render sets them. */
   function applyLook() {
     const record = parseStored(storedText(SETTINGS_KEY), SETTINGS_MAX_CHARS);
     if (!isPlainObject(record) || record.app !== SAVES_APP || record.kind !== "settings") return;
     const settings = record.settings;
     if (!isPlainObject(settings)) return;
     const root = document.documentElement;
-    if (settings.large_cards === true) root.setAttribute("data-large-cards", "");
+    for (const [name, attribute] of Object.entries(LOOK_ATTRIBUTES)) {
+      const value = settings[name];
+      if (value === true) root.setAttribute(attribute, "");
+      else if (Object.hasOwn(CHOICES, name) && CHOICES[name].includes(value)) root.setAttribute(attribute, value);
+    }
     const theme = settings.theme;
     // The system theme keeps the page as it is: no data-theme, each theme colour for its scheme.
     if (theme === SYSTEM_THEME || !Object.hasOwn(THEME_COLOUR_MEDIA, theme)) return;

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import shutil
 import tarfile
 import tomllib
@@ -13,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import runtime, service_worker, site
+from royal.cards import ALL_CARDS
+from tools import deck, runtime, service_worker, site
 from tools.paths import BOOT_RECORD, DIST, VENDOR
 from tools.runtime import AXE, PYODIDE, PYODIDE_FILES, PYSCRIPT
 from tools.stdlib import imported_modules, stdlib_closure
@@ -273,3 +275,52 @@ def test_the_accessibility_checker_is_checked_on_every_use(no_registry: Path) ->
         tarball.write(b"tampered")
     with pytest.raises(SystemExit, match=r"axe-core@4\.14\.1 does not match its pinned integrity hash"):
         runtime.axe_script()
+
+
+def test_the_deck_is_pinned_like_the_runtime() -> None:
+    assert deck.DECK.spec == "@letele/playing-cards@0.1.0"
+    assert deck.DECK.tarball.name == "letele-playing-cards-0.1.0.tgz"
+    assert deck.DECK.integrity.startswith("sha512-") and len(deck.DECK.integrity) == 95
+
+
+@pytest.mark.built
+def test_the_sprite_is_made_once_and_the_same_every_time(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cached = deck.sprite()
+    assert deck.sprite() == cached, "a second build reuses it"
+    monkeypatch.setattr(deck, "DECK_CACHE", tmp_path)
+    fresh = deck.sprite()
+    assert fresh.parent == tmp_path and fresh.read_bytes() == cached.read_bytes(), "Node makes the same bytes"
+    assert (DIST / deck.SPRITE_IN_SITE).read_bytes() == cached.read_bytes()
+    assert b"CC0 1.0 Universal" in (DIST / deck.LICENCE_IN_SITE).read_bytes()
+
+
+@pytest.mark.built
+def test_the_sprite_holds_a_face_per_card_and_nothing_the_page_does_not_draw() -> None:
+    text = deck.sprite().read_text()
+    faces = re.findall(r'<symbol id="([^"]+)"(?: class="court")? viewBox="-120 -168 240 336"', text)
+    assert sorted(faces) == sorted(ALL_CARDS)
+    assert sorted(re.findall(r'<symbol id="(..)" class="court"', text)) == sorted(
+        c for c in ALL_CARDS if c[0] in "JQK"
+    )
+    assert "<title" not in text and "xlink" not in text and "<script" not in text
+    ids = re.findall(r'<symbol id="([^"]+)"', text)
+    used = set(re.findall(r'href="#([^"]+)"', text)) | set(re.findall(r"url\(#([^)]+)\)", text))
+    assert set(ids) - set(ALL_CARDS) <= used, "every shared shape is drawn by some face"
+
+
+def test_a_deck_that_cannot_be_made_ends_the_build_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tarball = tmp_path / "deck.tgz"
+    with tarfile.open(tarball, "w:gz") as archive:
+        data = b"import React from 'preact';\n"
+        member = tarfile.TarInfo(deck.MODULE)
+        member.size = len(data)
+        archive.addfile(member, io.BytesIO(data))
+    monkeypatch.setattr(deck, "DECK_CACHE", tmp_path / "cache")
+    with pytest.raises(
+        SystemExit, match=r"^build: the card faces could not be made \(the deck's module imports"
+    ):
+        deck.sprite(tarball)

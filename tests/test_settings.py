@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from royal import saves
-from royal.settings import THEMES, Settings
+from royal.settings import CARD_BACKS, CHOICES, FELTS, THEMES, Settings
 
 any_settings = st.builds(
     Settings,
@@ -19,6 +19,9 @@ any_settings = st.builds(
     sound=st.booleans(),
     theme=st.sampled_from(THEMES),
     large_cards=st.booleans(),
+    four_colour=st.booleans(),
+    felt=st.sampled_from(FELTS),
+    card_back=st.sampled_from(CARD_BACKS),
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -42,6 +45,9 @@ def test_the_defaults_a_new_player_gets():
         "sound": False,
         "theme": "system",
         "large_cards": False,
+        "four_colour": False,
+        "felt": "green",
+        "card_back": "red",
     }
 
 
@@ -58,6 +64,10 @@ def test_settings_round_trip_exactly(settings):
         ({"sound": 1}, "sound must be true or false"),
         ({"sound": "true"}, "sound must be true or false"),
         ({"theme": "Dark"}, "theme must be one of system, light, dark"),
+        ({"felt": "purple"}, "felt must be one of green, blue, wine, slate"),
+        ({"felt": ["green"]}, "felt must be one of"),
+        ({"card_back": None}, "card_back must be one of red, blue, felt"),
+        ({"four_colour": "yes"}, "four_colour must be true or false"),
         ({"volume": 5}, "unknown setting 'volume'"),
     ],
 )
@@ -102,7 +112,8 @@ def test_one_changed_field_is_refused_unless_still_valid(settings, data):
     text = saves.dump_settings(settings).replace(
         json.dumps(settings.to_dict(), separators=(",", ":")), json.dumps(body, separators=(",", ":"))
     )
-    valid = body[name] in THEMES if name == "theme" else isinstance(body[name], bool)
+    value = body[name]
+    valid = isinstance(value, str) and value in CHOICES[name] if name in CHOICES else isinstance(value, bool)
     if valid:
         assert saves.load_settings(text).to_dict() == body
     else:
@@ -112,5 +123,28 @@ def test_one_changed_field_is_refused_unless_still_valid(settings, data):
 
 @given(st.text(max_size=60))
 def test_any_text_only_ever_raises_save_error(text):
+    with pytest.raises(saves.SaveError):
+        saves.load_settings(text)
+
+
+def test_at_least_four_felts_and_three_backs():
+    assert len(FELTS) >= 4 and len(CARD_BACKS) >= 3
+
+
+def test_settings_of_format_1_keep_every_choice_and_get_the_new_defaults():
+    old = {
+        "winnable_only": False,
+        "warn_lost": True,
+        "ask_before_loss": False,
+        "sound": True,
+        "theme": "dark",
+        "large_cards": True,
+    }
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": old})
+    assert saves.load_settings(text) == Settings(**old)
+
+
+def test_format_1_settings_are_still_checked_strictly():
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": {"sound": 1}})
     with pytest.raises(saves.SaveError):
         saves.load_settings(text)

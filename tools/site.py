@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from tools.boot_script import write_boot_script
+from tools.deck import write_deck
 from tools.paths import BOOT_RECORD, DIST, ROOT, VENDOR
 from tools.runtime import PYODIDE, PYSCRIPT, extract, fetch_package, pick_pyodide, pick_pyscript
 from tools.service_worker import write_service_worker
@@ -73,6 +74,7 @@ def assemble(dist: Path, record: Path | None) -> str:
     (dist / "index.html").write_text(page, encoding="utf-8")
     shutil.copytree(ROOT / "static", dist / "static", copy_function=shutil.copyfile)
     write_boot_script(dist)
+    write_deck(dist)
     write_package_zip(ROOT / "royal", dist / "royal.zip")
     for tarball, folder, pick in runtime:
         extract(tarball, folder, pick)

@@ -58,7 +58,7 @@ class Board:
     def _make(self, card: str) -> Any:
         button = document.createElement("button")
         button.type = "button"
-        button.className = f"{markup.CARD} {markup.colour_class(card)}"
+        button.className = f"{markup.CARD} {markup.colour_class(card)} {markup.suit_class(card)}"
         if card in (QUEEN_OF_HEARTS, KING_OF_HEARTS):
             button.classList.add(markup.ROYAL)
         button.setAttribute("data-card", card)
@@ -67,8 +67,9 @@ class Board:
         button.tabIndex = -1
         rank, suit = rank_shown(card), suit_symbol(card)
         button.innerHTML = (
+            f'<svg class="{markup.FACE}" aria-hidden="true" focusable="false">'
+            f'<use href="{markup.face_href(card)}"></use></svg>'
             f'<span class="{markup.CORNER}" aria-hidden="true">{rank}<br>{suit}</span>'
-            f'<span class="{markup.PIP}" aria-hidden="true">{suit}</span>'
         )
         return button
 

@@ -1,5 +1,6 @@
 """The settings panel (``#settings-dialog``) and the look its settings give the page: the theme
-(``html[data-theme]`` and the browser's bar) and larger cards (``html[data-large-cards]``)."""
+(``html[data-theme]`` and the browser's bar), and the attributes of royal/markup.py's
+LOOK_ATTRIBUTES: larger cards, the four-colour deck, the felt and the card back."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ from typing import Any
 
 from pyscript import document
 
-from royal.markup import THEME_COLOUR_MEDIA
-from royal.settings import SYSTEM_THEME, THEMES, Settings
+from royal.markup import LOOK_ATTRIBUTES, THEME_COLOUR_MEDIA
+from royal.settings import CHOICES, SYSTEM_THEME, Settings
 from royal.web.dom import listen, on_click, within
 
 #: The panel's checkboxes, by id, and the setting each one holds.
@@ -19,7 +20,10 @@ SETTING_BOXES = {
     "ask-before-loss": "ask_before_loss",
     "sound": "sound",
     "large-cards": "large_cards",
+    "four-colour": "four_colour",
 }
+#: The panel's radio groups: each choice's input has the id ``{prefix}-{choice}``.
+SETTING_RADIOS = {"theme": "theme", "felt": "felt", "card_back": "card-back"}
 
 
 class SettingsView:
@@ -29,20 +33,24 @@ class SettingsView:
     def __init__(self, dialog: Any, on_change: Callable[[str, bool | str], None]) -> None:
         self.dialog = dialog
         self.boxes = {name: within(dialog, element_id) for element_id, name in SETTING_BOXES.items()}
-        self.themes = {theme: within(dialog, f"theme-{theme}") for theme in THEMES}
+        self.radios = {
+            (name, choice): within(dialog, f"{prefix}-{choice}")
+            for name, prefix in SETTING_RADIOS.items()
+            for choice in CHOICES[name]
+        }
         # The browser's theme colour, one <meta> per scheme (royal/markup.py): a chosen theme switches them.
         self.theme_colours = list(document.querySelectorAll("meta[name=theme-color]"))
 
         def box(name: str) -> Callable[[Any], None]:
             return lambda event: on_change(name, bool(event.target.checked))
 
-        def radio(theme: str) -> Callable[[Any], None]:
-            return lambda event: on_change("theme", theme) if event.target.checked else None
+        def radio(name: str, choice: str) -> Callable[[Any], None]:
+            return lambda event: on_change(name, choice) if event.target.checked else None
 
         for name, element in self.boxes.items():
             listen(element, "change", box(name))
-        for theme, element in self.themes.items():
-            listen(element, "change", radio(theme))
+        for (name, choice), element in self.radios.items():
+            listen(element, "change", radio(name, choice))
         on_click(within(dialog, "settings-close"), self.close)
 
     def open(self) -> None:
@@ -57,8 +65,8 @@ class SettingsView:
         """Show ``settings`` in the panel and apply the look they choose."""
         for name, element in self.boxes.items():
             element.checked = bool(getattr(settings, name))
-        for theme, element in self.themes.items():
-            element.checked = theme == settings.theme
+        for (name, choice), element in self.radios.items():
+            element.checked = getattr(settings, name) == choice
         root = document.documentElement
         if settings.theme == SYSTEM_THEME:
             root.removeAttribute("data-theme")
@@ -66,4 +74,9 @@ class SettingsView:
             root.setAttribute("data-theme", settings.theme)
         for meta, media in zip(self.theme_colours, THEME_COLOUR_MEDIA[settings.theme], strict=True):
             meta.setAttribute("media", media)
-        root.toggleAttribute("data-large-cards", settings.large_cards)
+        for name, attribute in LOOK_ATTRIBUTES.items():
+            value = getattr(settings, name)
+            if isinstance(value, bool):
+                root.toggleAttribute(attribute, value)
+            else:
+                root.setAttribute(attribute, value)

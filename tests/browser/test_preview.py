@@ -156,22 +156,52 @@ LOOK_JS = """() => [document.documentElement.dataset.theme ?? null,
   ...[...document.querySelectorAll('meta[name=theme-color]')].map(meta => meta.media)]"""
 
 
+def chosen(context: BrowserContext, site, wait_ready, *inputs: str) -> Page:  # type: ignore[no-untyped-def]
+    """A page of the game in ``context`` with the Settings ``inputs`` (checkboxes, radios) checked."""
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    for selector in inputs:
+        page.locator(selector).check()
+    page.keyboard.press("Escape")
+    return page
+
+
 def test_the_saved_look_is_drawn_before_python_as_the_game_draws_it(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
     """Dark cards on a light device: the browser's bar takes the dark colour from the first frame too."""
-    page = no_worker.new_page()
-    page.goto(site.url)
-    wait_ready(page)
-    page.locator("#settings").click()
-    page.locator("#theme-dark").check()
-    page.locator("#large-cards").check()
-    page.keyboard.press("Escape")
+    page = chosen(no_worker, site, wait_ready, "#theme-dark", "#large-cards")
     look = page.evaluate(LOOK_JS)
     assert look == ["dark", True, "not all", "all"]
 
     without_python(page, page.reload)
     assert page.evaluate(LOOK_JS) == look
+
+
+# The look the felt, card-back and four-colour settings give the page, and the face-down cards' ink.
+CHOSEN_LOOK_JS = """() => { const root = document.documentElement;
+  return [root.dataset.felt ?? null, root.dataset.cardBack ?? null, root.hasAttribute('data-four-colour'),
+    getComputedStyle(document.querySelector('.game')).backgroundImage]; }"""
+BACK_INK_JS = """() => [...new Set([...document.querySelectorAll('#line .card.back')]
+  .map(card => getComputedStyle(card).getPropertyValue('--back-ink').trim()))]"""
+
+
+def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    """A first visit's face-down cards wear the chosen back, on the chosen felt, from the first frame."""
+    page = chosen(no_worker, site, wait_ready, "#felt-slate", "#card-back-blue", "#four-colour")
+    look = page.evaluate(CHOSEN_LOOK_JS)
+    assert look[:3] == ["slate", "blue", True]
+
+    page.goto(site.url + "static/manifest.webmanifest")  # leave the game, and its board
+    page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    assert page.evaluate(CHOSEN_LOOK_JS) == look
+    assert page.evaluate(BACK_INK_JS) == ["#23479a"], "the blue lattice"
 
 
 GOOD = {
@@ -213,6 +243,12 @@ def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
     without_python(page, lambda: page.goto(site.url))
     assert page.evaluate(PREVIEW_JS) == GOOD["cards"]
     assert field(page, "time") == "2:05" and stat(page, "wins") == "2"
+    faces = (
+        "() => [...document.querySelectorAll('#line .card svg.face use')].map(u => u.getAttribute('href'))"
+    )
+    assert page.evaluate(faces) == [f"static/cards.svg#{code}" for code in GOOD["cards"]], (
+        "faces as the game draws them"
+    )
 
 
 @pytest.mark.parametrize("text", UNTRUSTED.values(), ids=UNTRUSTED.keys())
