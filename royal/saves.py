@@ -43,7 +43,7 @@ MAX_COUNT = 10**9
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 1}
+VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 2}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -358,6 +358,16 @@ def _stats_from_format_1(body: object) -> object:
 
 
 MIGRATIONS["stats"][1] = _stats_from_format_1
+
+
+def _settings_1_to_2(body: object) -> object:
+    """Format 2 adds ``quick_play``, off, as a new player gets it (docs/saves.md, "settings")."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "quick_play": False}
+
+
+MIGRATIONS["settings"][1] = _settings_1_to_2
 
 
 def _daily(body: object) -> DailyRecord:

@@ -23,6 +23,7 @@ class Settings:
     sound: bool = False
     theme: str = SYSTEM_THEME  # "system" follows the device; "light" or "dark" overrides it
     large_cards: bool = False
+    quick_play: bool = False  # a card with exactly one move plays it when chosen
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -19,6 +19,7 @@ any_settings = st.builds(
     sound=st.booleans(),
     theme=st.sampled_from(THEMES),
     large_cards=st.booleans(),
+    quick_play=st.booleans(),
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -42,6 +43,7 @@ def test_the_defaults_a_new_player_gets():
         "sound": False,
         "theme": "system",
         "large_cards": False,
+        "quick_play": False,
     }
 
 
@@ -74,6 +76,12 @@ def test_a_missing_field_is_named():
     text = record(body)
     with pytest.raises(saves.SaveError, match="'large_cards' is missing"):
         saves.load_settings(text)
+
+
+def test_settings_of_format_1_gain_quick_play_off():
+    body = {name: value for name, value in Settings(sound=True).to_dict().items() if name != "quick_play"}
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": body})
+    assert saves.load_settings(text) == Settings(sound=True, quick_play=False)
 
 
 def test_a_game_record_is_not_settings():

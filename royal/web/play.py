@@ -40,7 +40,9 @@ class Play:
         self.end = end
         self.replay = replay
         self.render = render
-        self.selection = Selection(lambda: self.game, page, sound, self.move, render)
+        self.selection = Selection(
+            lambda: self.game, page, sound, self.move, render, lambda: session.settings.quick_play
+        )
         self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
         self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)
 

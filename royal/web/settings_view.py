@@ -19,6 +19,7 @@ SETTING_BOXES = {
     "ask-before-loss": "ask_before_loss",
     "sound": "sound",
     "large-cards": "large_cards",
+    "quick-play": "quick_play",
 }
 
 

@@ -250,6 +250,7 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     expect(page.locator("#warn-lost")).not_to_be_checked()
     expect(page.locator("#sound")).not_to_be_checked()
     expect(page.locator("#large-cards")).not_to_be_checked()
+    expect(page.locator("#quick-play")).not_to_be_checked()
     expect(page.locator("#theme-system")).to_be_checked()
 
     width = card(page, "QH").bounding_box()["width"]
