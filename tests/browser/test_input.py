@@ -66,7 +66,7 @@ RINGS_JS = """code => {
   };
   const card = document.querySelector(`#line [data-card="${code}"]`);
   return { shadow: getComputedStyle(card).boxShadow,
-           hint: colour('--hint'), partner: colour('--partner'), chosen: colour('--gold') };
+           hint: colour('--hint'), partner: colour('--partner'), chosen: colour('--chosen') };
 }"""
 
 
