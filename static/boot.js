@@ -26,9 +26,9 @@
   /* build.py writes the values shared with Python here */
 
   const STAGES = {
-    page: [5, "Loading the card table…"],
-    runtime: [15, "Downloading the Python runtime…"],
-    python: [50, "Starting Python…"],
+    page: [5, "Setting out the table…"],
+    runtime: [15, "Shuffling the deck…"],
+    python: [50, "Learning the rules…"],
     game: [90, "Dealing the cards…"],
     ready: [100, "Ready."],
   };

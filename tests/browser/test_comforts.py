@@ -376,3 +376,30 @@ def test_dragging_works_by_touch(phone_page: Page, open_game) -> None:
     touch("touchEnd")
     game.play(move, 0)
     expect_shadow(page, game)
+
+
+def test_the_losing_move_warning_has_a_sound_of_its_own(page: Page, open_game) -> None:
+    """docs/play.md, "Sound": with the warning and sound on, a losing move plays three notes."""
+    page.add_init_script(COUNT_NOTES)
+
+    def loses(number: int, move) -> bool:  # type: ignore[no-untyped-def]
+        game = Game.numbered(number)
+        game.play(move, 0)
+        return not solve(game.line.cards).winnable
+
+    number, losing = next(
+        (n, m)
+        for n in range(1, 500)
+        if solve(numbered_deal(n)).winnable
+        for m in Game.numbered(n).line.legal_moves()
+        if loses(n, m)
+    )
+    open_game(page, f"?deal={number}")
+    page.locator("#settings").click()
+    page.locator("#sound").check()
+    page.locator("#warn-lost").check()
+    page.locator("#settings-close").click()
+    click_move(page, losing)
+    page.wait_for_function("window.__notes === 3")  # the warning's three notes, not the move's one
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__notes") == 3
