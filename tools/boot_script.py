@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from royal import cards, markup, records, saves, settings, snapshot, storage_keys
+from royal import cards, describe, markup, records, saves, settings, snapshot, storage_keys
 from tools import runtime
 from tools.js_constants import declarations
 from tools.paths import ROOT
@@ -36,6 +36,7 @@ def shared_values() -> dict[str, dict[str, object]]:
             "SETTINGS_KEY": storage_keys.SETTINGS_KEY,
         },
         saves.__name__: {"SAVES_APP": saves.APP},
+        describe.__name__: {"FIRST_GAME": describe.FIRST_GAME},
         settings.__name__: {"SYSTEM_THEME": settings.SYSTEM_THEME},
         records.__name__: {"DAYS_SHOWN": records.DAYS_SHOWN},
         cards.__name__: {

@@ -12,6 +12,7 @@ from gamepage import (
     card,
     centre,
     click_move,
+    confirm_loss,
     drag,
     expect_line,
     expect_shadow,
@@ -22,6 +23,7 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
+from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.solver import solve
@@ -403,3 +405,21 @@ def test_the_losing_move_warning_has_a_sound_of_its_own(page: Page, open_game) -
     page.wait_for_function("window.__notes === 3")  # the warning's three notes, not the move's one
     page.wait_for_timeout(300)
     assert page.evaluate("window.__notes") == 3
+
+
+def test_the_first_game_guide_shows_until_the_first_move_and_stays_away(phone_page: Page, open_game) -> None:
+    """docs/play.md, "The first game": in the first screen on a phone, gone for good once played."""
+    page = phone_page
+    open_game(page, "?deal=7")
+    guide = page.locator("#first-game")
+    expect(guide).to_be_visible()
+    expect(guide).to_contain_text(describe.FIRST_GAME)
+    assert guide.bounding_box()["y"] + guide.bounding_box()["height"] <= 740, "in the first screen"
+    click_move(page, solve(numbered_deal(7)).moves[0])
+    expect(guide).to_be_hidden()
+    page.locator("#new-game").click()
+    confirm_loss(page)  # the game counts: the player has played
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(guide).to_be_hidden()
