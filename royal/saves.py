@@ -449,11 +449,12 @@ def dump_settings(settings: Settings) -> str:
 
 
 def _settings_from_format_1(body: object) -> object:
-    """Format 1 had no four-colour deck, felt or card back: a player keeps the defaults."""
+    """Format 1 had no four-colour deck, felt, card back or quick play: a player gets the defaults,
+    as a new player does (docs/saves.md, "settings")."""
     if not isinstance(body, dict):
-        return body
-    new = Settings()
-    return {**body, "four_colour": new.four_colour, "felt": new.felt, "card_back": new.card_back}
+        return body  # the strict load refuses it
+    defaults = Settings().to_dict()
+    return {**body, **{name: defaults[name] for name in ("four_colour", "felt", "card_back", "quick_play")}}
 
 
 MIGRATIONS["settings"][1] = _settings_from_format_1

@@ -32,6 +32,7 @@ class Settings:
     four_colour: bool = False  # diamonds blue and clubs green, so each suit has its own colour
     felt: str = FELTS[0]
     card_back: str = CARD_BACKS[0]
+    quick_play: bool = False  # a card with exactly one move plays it when chosen
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -26,9 +26,9 @@
   /* build.py writes the values shared with Python here */
 
   const STAGES = {
-    page: [5, "Loading the card table…"],
-    runtime: [15, "Downloading the Python runtime…"],
-    python: [50, "Starting Python…"],
+    page: [5, "Setting out the table…"],
+    runtime: [15, "Shuffling the deck…"],
+    python: [50, "Learning the rules…"],
     game: [90, "Dealing the cards…"],
     ready: [100, "Ready."],
   };
@@ -180,6 +180,14 @@
       else if (storedText(STATS_KEY) !== null) stat.textContent = "\u2026";
     }
     if (stats.length) stats[0].closest("section, dl")?.setAttribute("aria-busy", "true");
+    // A first visit (no game, no stats saved): the first-game guide, as the game shows it, so
+    // nothing moves when Python takes over (docs/play.md, "The first game").
+    const guide = document.getElementById("first-game");
+    const guideText = document.getElementById("first-game-text");
+    if (!snapshot && storedText(STATS_KEY) === null && guide && guideText) {
+      guideText.textContent = FIRST_GAME;
+      guide.hidden = false;
+    }
     // The daily row's empty cells, so the stats panel has its final height before Python.
     const days = document.getElementById("daily-days");
     if (days && !days.children.length) {

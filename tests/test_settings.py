@@ -22,6 +22,7 @@ any_settings = st.builds(
     four_colour=st.booleans(),
     felt=st.sampled_from(FELTS),
     card_back=st.sampled_from(CARD_BACKS),
+    quick_play=st.booleans(),
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -48,6 +49,7 @@ def test_the_defaults_a_new_player_gets():
         "four_colour": False,
         "felt": "green",
         "card_back": "red",
+        "quick_play": False,
     }
 
 
@@ -84,6 +86,12 @@ def test_a_missing_field_is_named():
     text = record(body)
     with pytest.raises(saves.SaveError, match="'large_cards' is missing"):
         saves.load_settings(text)
+
+
+def test_settings_of_format_1_gain_quick_play_off():
+    body = {name: value for name, value in Settings(sound=True).to_dict().items() if name != "quick_play"}
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": body})
+    assert saves.load_settings(text) == Settings(sound=True, quick_play=False)
 
 
 def test_a_game_record_is_not_settings():

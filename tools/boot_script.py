@@ -13,7 +13,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from royal import cards, limits, markup, records, saves, settings, snapshot, storage_keys
+from royal import cards, describe, limits, markup, records, saves, settings, snapshot, storage_keys
 from tools import runtime
 from tools.js_constants import declarations
 from tools.paths import ROOT
@@ -37,6 +37,7 @@ def shared_values() -> dict[str, dict[str, object]]:
         },
         saves.__name__: {"SAVES_APP": saves.APP},
         limits.__name__: {"MAX_DEPTH": limits.MAX_DEPTH, "SETTINGS_MAX_CHARS": limits.MAX_CHARS["settings"]},
+        describe.__name__: {"FIRST_GAME": describe.FIRST_GAME},
         settings.__name__: {"SYSTEM_THEME": settings.SYSTEM_THEME, "CHOICES": settings.CHOICES},
         records.__name__: {"DAYS_SHOWN": records.DAYS_SHOWN},
         cards.__name__: {

@@ -29,6 +29,8 @@ class Page:
         self.body = document.body
         self.line = by_id("line")
         self.status = by_id("status")
+        self.first_game = by_id("first-game")
+        self.first_game_text = by_id("first-game-text")
         self.announcer = by_id("announcer")
         self.notices = by_id("notices")
         self.deal_link = by_id("deal-link")
@@ -109,6 +111,12 @@ class Page:
         """Put the game's own link in the address bar (without a new history entry)."""
         if str(window.location.search) != query:
             window.history.replaceState(None, "", query or str(window.location.pathname))
+
+    def first_game_guide(self, words: str) -> None:
+        """Show the first-game guide with ``words``, or hide it for ``""``."""
+        if self.first_game_text.textContent != words:
+            self.first_game_text.textContent = words
+        self.first_game.hidden = not words
 
     def tell(self, shown: str, spoken: str | None = None) -> None:
         """Tell the player something: ``shown`` in the message line (``""`` clears it) and

@@ -40,7 +40,9 @@ class Play:
         self.end = end
         self.replay = replay
         self.render = render
-        self.selection = Selection(lambda: self.game, page, sound, self.move, render)
+        self.selection = Selection(
+            lambda: self.game, page, sound, self.move, render, lambda: session.settings.quick_play
+        )
         self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
         self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)
 
@@ -59,12 +61,13 @@ class Play:
             self.page.tell(str(error))
             return
         announcement = describe.played(played, self.game.cards_left)
+        lost = self.session.lost_by_last_move()
         if self.game.outcome is Outcome.WON:
             self.sound.play("win")
             self.end.celebrate()
         else:
-            self.sound.play("move")
-        if self.session.lost_by_last_move():
+            self.sound.play("lost" if lost else "move")  # the warning's sound in place of the move's
+        if lost:
             warning = describe.lost_warning(self.game)
             self._changed(f"{announcement} {warning}", shown=warning)
         else:

@@ -15,11 +15,14 @@ from royal.stats import Stats
 from royal.web.dom import within
 
 SVG = "http://www.w3.org/2000/svg"
-#: The chart's drawing box: one slot per game, wins rising from the middle, losses falling.
-WIDTH, HEIGHT, SLOT = 600, 110, 20
-MIDDLE = HEIGHT // 2
-#: Pixels per move over par (a win) and per card left (a loss), within half the height.
-PER_MOVE, PER_CARD = 5, 1
+#: The chart's drawing box: a scale on the left, then one slot per game, each a bar as tall as
+#: the cards it cleared, so a better game stands taller: a win clears all 50 and is full height.
+WIDTH, HEIGHT = 400, 130
+LEFT, TOP, BOTTOM = 30, 8, 120  # the plot's left edge, its top (50 cleared) and its floor (0)
+SLOT, BAR = 12, 9
+CLEARABLE = 50  # every card but the royals
+#: The scale's marks: cards cleared, labelled on the left.
+TICKS = (0, 25, 50)
 
 
 class RecordsView:
@@ -64,22 +67,28 @@ class RecordsView:
 
     def _recent(self, recent: list[Finished]) -> None:
         self.summary.textContent = describe.recent_summary(recent)
-        shapes: list[Any] = [
-            _svg("line", {"class": "axis", "x1": 0, "y1": MIDDLE, "x2": WIDTH, "y2": MIDDLE})
-        ]
+        shapes: list[Any] = []
+        for tick in TICKS:
+            y = _height_y(tick)
+            shapes.append(
+                _svg(
+                    "line",
+                    {"class": "axis" if tick == 0 else "grid", "x1": LEFT - 4, "y1": y, "x2": WIDTH, "y2": y},
+                )
+            )
+            label = _svg("text", {"class": "tick", "x": LEFT - 7, "y": y + 4, "text-anchor": "end"})
+            label.textContent = str(tick)
+            shapes.append(label)
         items = []
         for index, game in enumerate(recent):
-            x = index * SLOT + 3
-            if game.won and game.perfect:
-                shape = _svg("circle", {"class": "perfect", "cx": x + 7, "cy": MIDDLE - 5, "r": 5})
-            elif game.won:
-                height = min(MIDDLE - 2, max(3, (game.over_par or 0) * PER_MOVE))
-                shape = _svg(
-                    "rect", {"class": "won", "x": x, "y": MIDDLE - height, "width": 14, "height": height}
-                )
-            else:
-                height = min(MIDDLE - 2, game.cards_left * PER_CARD)
-                shape = _svg("rect", {"class": "lost", "x": x, "y": MIDDLE, "width": 14, "height": height})
+            x = LEFT + index * SLOT + (SLOT - BAR) / 2
+            cleared = min(CLEARABLE, 52 - game.cards_left)
+            kind = "perfect" if game.won and game.perfect else "won" if game.won else "lost"
+            top = _height_y(cleared)
+            shape = _svg(
+                "rect",
+                {"class": kind, "x": x, "y": top, "width": BAR, "height": max(2, BOTTOM - top), "rx": 1.5},
+            )
             shape.setAttribute("data-game", str(index + 1))
             shapes.append(shape)
             item = document.createElement("li")
@@ -87,6 +96,11 @@ class RecordsView:
             items.append(item)
         self.chart.replaceChildren(*shapes)
         self.items.replaceChildren(*items)
+
+
+def _height_y(cleared: int) -> float:
+    """The chart's y for a bar that cleared ``cleared`` cards."""
+    return BOTTOM - (BOTTOM - TOP) * cleared / CLEARABLE
 
 
 def _svg(tag: str, attributes: dict[str, object]) -> Any:

@@ -24,12 +24,14 @@ class Selection:
         sound: Sound,
         on_move: Callable[[Move], None],
         redraw: Callable[[], None],
+        quick_play: Callable[[], bool] = lambda: False,
     ) -> None:
         self.game = game
         self.page = page
         self.sound = sound
         self.on_move = on_move
         self.redraw = redraw
+        self.quick_play = quick_play  # the setting: a card with exactly one move plays it
         self.card: str | None = None  # the card selected
         self.shown_hint: Move | None = None  # the move the last hint marks
 
@@ -44,17 +46,23 @@ class Selection:
         self.shown_hint = move
 
     def choose(self, card: str) -> None:
-        """A card was clicked or pressed: select it, cancel, or play the move it completes."""
+        """A card was clicked or pressed: select it, cancel, or play the move it completes (or,
+        with quick play, the only move it has: docs/play.md, "Settings")."""
         game = self.game()
         if game.outcome is not None:
             return
-        if self.card is None or card == self.card:
-            self._select(None if card == self.card else card)
+        if card == self.card:
+            self._select(None)
             return
-        for move in game.line.partners(self.card):
-            if card in (move.left, move.right):
-                self.on_move(move)
-                return
+        if self.card is not None:
+            for move in game.line.partners(self.card):
+                if card in (move.left, move.right):
+                    self.on_move(move)
+                    return
+        moves = game.line.partners(card)
+        if len(moves) == 1 and self.quick_play():
+            self.on_move(moves[0])
+            return
         self._select(card)
 
     def drag_start(self, card: str) -> bool:

@@ -21,6 +21,7 @@ SETTING_BOXES = {
     "sound": "sound",
     "large-cards": "large_cards",
     "four-colour": "four_colour",
+    "quick-play": "quick_play",
 }
 #: The panel's radio groups: each choice's input has the id ``{prefix}-{choice}``.
 SETTING_RADIOS = {"theme": "theme", "felt": "felt", "card_back": "card-back"}

@@ -17,6 +17,8 @@ NOTES: dict[str, tuple[tuple[float, float, float], ...]] = {
     "move": ((660.0, 0.0, 0.09),),
     "no-partner": ((196.0, 0.0, 0.16),),
     "undo": ((587.0, 0.0, 0.07), (440.0, 0.07, 0.1)),
+    # The losing-move warning: three falling notes, lower and slower than an undo.
+    "lost": ((392.0, 0.0, 0.14), (311.0, 0.14, 0.14), (233.0, 0.28, 0.3)),
     "win": ((523.0, 0.0, 0.16), (659.0, 0.13, 0.16), (784.0, 0.26, 0.16), (1047.0, 0.39, 0.45)),
 }
 VOLUME = 0.18

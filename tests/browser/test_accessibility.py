@@ -23,6 +23,54 @@ OPTIONS = {
 }
 
 
+# Each mark's colour, resolved where the cards are (inside #line), and the felt and card face
+# behind it, as [r, g, b].
+MARK_COLOURS_JS = """() => {
+  const line = document.querySelector('#line');
+  const colour = name => {
+    const probe = document.createElement('span');
+    probe.style.color = `var(${name})`;
+    line.append(probe);
+    const value = getComputedStyle(probe).color.match(/[\\d.]+/g).slice(0, 3).map(Number);
+    probe.remove();
+    return value;
+  };
+  const names = ['--royal', '--chosen', '--partner', '--hint', '--focus', '--strike',
+                 '--felt', '--felt-edge', '--card'];
+  return Object.fromEntries(names.map(name => [name.slice(2), colour(name)]));
+}"""
+# The marks drawn on the felt around a card, each of which must stand out from the felt.
+RINGS = ("royal", "chosen", "partner", "hint", "focus")
+
+
+def luminance(rgb: list[float]) -> float:
+    """Relative luminance of an sRGB colour (WCAG 2.x)."""
+    channels = [c / 255 for c in rgb]
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: list[float], b: list[float]) -> float:
+    """The WCAG contrast ratio of two colours, from 1 to 21."""
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_each_mark_has_its_own_colour_and_stands_out_from_the_felt(new_context, open_game, scheme) -> None:
+    """docs/play.md, "Picking cards": the marks differ and meet WCAG 1.4.11's 3:1."""
+    page = new_context(color_scheme=scheme).new_page()
+    open_game(page, "?deal=7")
+    colours = page.evaluate(MARK_COLOURS_JS)
+    rings = [tuple(colours[name]) for name in RINGS]
+    assert len(set(rings)) == len(rings), colours
+    for name in RINGS:
+        for ground in ("felt", "felt-edge"):
+            ratio = contrast(colours[name], colours[ground])
+            assert ratio >= 3, f"{name} on {ground}: {ratio:.2f} ({scheme})"
+    assert contrast(colours["strike"], colours["card"]) >= 3, "the strike on a card to be removed"
+
+
 def audit(page: Page) -> list[str]:
     """The violations axe finds on the page as it is now, one line each."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):

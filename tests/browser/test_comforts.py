@@ -12,6 +12,7 @@ from gamepage import (
     card,
     centre,
     click_move,
+    confirm_loss,
     drag,
     expect_line,
     expect_shadow,
@@ -22,6 +23,7 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
+from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.solver import solve
@@ -250,6 +252,7 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     expect(page.locator("#warn-lost")).not_to_be_checked()
     expect(page.locator("#sound")).not_to_be_checked()
     expect(page.locator("#large-cards")).not_to_be_checked()
+    expect(page.locator("#quick-play")).not_to_be_checked()
     expect(page.locator("#theme-system")).to_be_checked()
 
     width = card(page, "QH").bounding_box()["width"]
@@ -375,3 +378,48 @@ def test_dragging_works_by_touch(phone_page: Page, open_game) -> None:
     touch("touchEnd")
     game.play(move, 0)
     expect_shadow(page, game)
+
+
+def test_the_losing_move_warning_has_a_sound_of_its_own(page: Page, open_game) -> None:
+    """docs/play.md, "Sound": with the warning and sound on, a losing move plays three notes."""
+    page.add_init_script(COUNT_NOTES)
+
+    def loses(number: int, move) -> bool:  # type: ignore[no-untyped-def]
+        game = Game.numbered(number)
+        game.play(move, 0)
+        return not solve(game.line.cards).winnable
+
+    number, losing = next(
+        (n, m)
+        for n in range(1, 500)
+        if solve(numbered_deal(n)).winnable
+        for m in Game.numbered(n).line.legal_moves()
+        if loses(n, m)
+    )
+    open_game(page, f"?deal={number}")
+    page.locator("#settings").click()
+    page.locator("#sound").check()
+    page.locator("#warn-lost").check()
+    page.locator("#settings-close").click()
+    click_move(page, losing)
+    page.wait_for_function("window.__notes === 3")  # the warning's three notes, not the move's one
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.__notes") == 3
+
+
+def test_the_first_game_guide_shows_until_the_first_move_and_stays_away(phone_page: Page, open_game) -> None:
+    """docs/play.md, "The first game": in the first screen on a phone, gone for good once played."""
+    page = phone_page
+    open_game(page, "?deal=7")
+    guide = page.locator("#first-game")
+    expect(guide).to_be_visible()
+    expect(guide).to_contain_text(describe.FIRST_GAME)
+    assert guide.bounding_box()["y"] + guide.bounding_box()["height"] <= 740, "in the first screen"
+    click_move(page, solve(numbered_deal(7)).moves[0])
+    expect(guide).to_be_hidden()
+    page.locator("#new-game").click()
+    confirm_loss(page)  # the game counts: the player has played
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    page.reload()
+    page.wait_for_selector("body[data-ready]")
+    expect(guide).to_be_hidden()

@@ -66,7 +66,7 @@ RINGS_JS = """code => {
   };
   const card = document.querySelector(`#line [data-card="${code}"]`);
   return { shadow: getComputedStyle(card).boxShadow,
-           hint: colour('--hint'), partner: colour('--partner'), chosen: colour('--gold') };
+           hint: colour('--hint'), partner: colour('--partner'), chosen: colour('--chosen') };
 }"""
 
 
@@ -347,3 +347,29 @@ def test_keyboard_only_play(page: Page, open_game) -> None:
     page.keyboard.press("Escape")
     expect(page.locator('#line [aria-pressed="true"]')).to_have_count(0)
     assert field(page, "moves") == "3"
+
+
+def test_quick_play_plays_a_cards_only_move_and_selects_one_with_more(page: Page, open_game) -> None:
+    """docs/play.md, "Settings": with quick play on, a card with exactly one move plays it."""
+    number = winnable_deal(3)
+    game = Game.numbered(number)
+    position = game.line
+    single = next(c for c in position.cards if len(position.partners(c)) == 1)
+    open_game(page, f"?deal={number}")
+    card(page, single).click()  # quick play is off at first: the card is only selected
+    expect(card(page, single)).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("Escape")
+
+    page.locator("#settings").click()
+    page.locator("#quick-play").check()
+    page.locator("#settings-close").click()
+    card(page, single).click()
+    game.play(position.partners(single)[0], 0)
+    expect_line(page, game.line.cards)
+    expect_shadow(page, game)
+
+    position = game.line
+    several = next(c for c in position.cards if len(position.partners(c)) > 1)
+    card(page, several).click()
+    expect(card(page, several)).to_have_attribute("aria-pressed", "true")
+    expect_line(page, position.cards)
