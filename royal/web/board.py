@@ -11,6 +11,7 @@ an animation finishes it first, so input never waits for one.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -51,7 +52,7 @@ class Board:
         self.running: list[Any] = []  # the animations this board started
         self.leaving: list[Any] = []  # removed cards still on their way out
         self.still = window.matchMedia("(prefers-reduced-motion: reduce)")
-        self.subtree = _js({"subtree": True})
+        self.slide_timing = _js({"duration": SLIDE_MS, "easing": "ease-out"})
         root.replaceChildren()  # the preview static/boot.js drew before Python started
         listen(root, "click", self._click)
         listen(root, "focusin", self._focusin)
@@ -112,7 +113,11 @@ class Board:
         dealt = kept != [c for c in cards if c in self.elements]  # a new deal: the order changed
         changed = dealt or bool(gone) or len(kept) != len(cards)
         moving = changed and bool(self.order) and not self.still.matches
-        first = self._places(self.order) if moving and not dealt else {}
+        # Cards before the first change keep their places: only those from it on are measured.
+        since = next(
+            (i for i, (a, b) in enumerate(zip(self.order, cards, strict=False)) if a != b), len(cards)
+        )
+        first = self._places(self.order[since:]) if moving and not dealt else {}
         refocus = False
         for card in gone:
             refocus |= self._leave(self.elements.pop(card), first.get(card))
@@ -144,7 +149,7 @@ class Board:
             if dealt:
                 self._deal(cards)
             else:
-                self._slide(cards, first)
+                self._slide(cards[since:], first)
 
     # Motion ---------------------------------------------------------------------------
 
@@ -165,37 +170,50 @@ class Board:
             places[card] = (int(element.offsetLeft), int(element.offsetTop))
         return places
 
-    def _animate(self, element: Any, frames: list[dict[str, object]], timing: dict[str, object]) -> Any:
-        animation = element.animate(_js(frames), _js(timing))
+    def _animate(self, element: Any, frames: Any, timing: Any) -> Any:
+        animation = element.animate(frames, timing)
         self.running.append(animation)
         return animation
 
     def _slide(self, cards: list[str], first: Mapping[str, tuple[int, int]]) -> None:
-        """Play each card from where it stood to its new place; a card back from an undo grows in."""
+        """Play each card from where it stood to its new place; a card back from an undo grows in.
+
+        Every card's keyframes cross to JavaScript in one JSON text: few round trips."""
         last = self._places(cards)
-        timing = {"duration": SLIDE_MS, "easing": "ease-out"}
+        moved, frames = [], []
         for card in cards:
             x, y = last[card]
             if card not in first:
-                frames: list[dict[str, object]] = [{"opacity": 0, "transform": "scale(0.4)", "offset": 0}]
+                frames.append([{"opacity": 0, "transform": "scale(0.4)", "offset": 0}])
             elif first[card] != (x, y):
                 dx, dy = first[card][0] - x, first[card][1] - y
-                frames = [{"transform": f"translate({dx}px, {dy}px)", "offset": 0}]
+                frames.append([{"transform": f"translate({dx}px, {dy}px)", "offset": 0}])
             else:
                 continue
-            self._animate(self.elements[card], frames, timing)
+            moved.append(card)
+        if moved:
+            parsed = window.JSON.parse(json.dumps(frames))
+            for index, card in enumerate(moved):
+                self._animate(self.elements[card], parsed[index], self.slide_timing)
 
     def _deal(self, cards: list[str]) -> None:
         """A new deal comes in card by card, along the line."""
-        frames = [{"opacity": 0, "transform": "translateY(-18px) scale(0.7)", "offset": 0}]
+        frames = _js([{"opacity": 0, "transform": "translateY(-18px) scale(0.7)", "offset": 0}])
+        timings = window.JSON.parse(
+            json.dumps(
+                [
+                    {
+                        "duration": DEAL_MS,
+                        "delay": i * DEAL_STAGGER_MS,
+                        "easing": "ease-out",
+                        "fill": "backwards",
+                    }
+                    for i in range(len(cards))
+                ]
+            )
+        )
         for index, card in enumerate(cards):
-            timing = {
-                "duration": DEAL_MS,
-                "delay": index * DEAL_STAGGER_MS,
-                "easing": "ease-out",
-                "fill": "backwards",
-            }
-            self._animate(self.elements[card], frames, timing)
+            self._animate(self.elements[card], frames, timings[index])
 
     def _element(self, card: str) -> Any:
         if card not in self.elements:
@@ -241,9 +259,9 @@ class Board:
             style.left, style.top = f"{place[0]}px", f"{place[1]}px"
             element.classList.add("leaving")
             self.leaving.append(element)
-            frames = [{"opacity": 0, "transform": "translateY(-10px) scale(0.5)"}]
+            frames = _js([{"opacity": 0, "transform": "translateY(-10px) scale(0.5)"}])
             animation = self._animate(
-                element, frames, {"duration": LEAVE_MS, "easing": "ease-in", "fill": "forwards"}
+                element, frames, _js({"duration": LEAVE_MS, "easing": "ease-in", "fill": "forwards"})
             )
             animation.onfinish = create_once_callable(lambda _event: self._gone(element))
         return bool(had_focus)
