@@ -30,6 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench_boot import percentile  # noqa: E402  (this folder is on the path: a script's own)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from royal.deals import numbered_deal  # noqa: E402
@@ -63,11 +64,6 @@ def dropped(stamps: list[float]) -> tuple[float, float]:
         return 0, 0.0
     period = min(statistics.median(gaps), 1000 / 30)
     return sum(max(0, round(gap / period) - 1) for gap in gaps if gap > 1.5 * period), period
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def main() -> int:
