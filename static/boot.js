@@ -166,6 +166,9 @@
     const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
     line.setAttribute("aria-busy", "true");
     line.replaceChildren(...cards.map(previewCard));
+    // Each card's place in the snaking line, as royal/web/board.py writes it (app.css).
+    [...line.children].forEach((card, index) => card.style.setProperty("--i", String(index)));
+    line.style.setProperty("--n", String(cards.length));
     if (snapshot) {
       for (const [name, text] of Object.entries(snapshot.fields)) {
         const field = document.querySelector(`[data-field="${name}"]`);

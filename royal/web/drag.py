@@ -19,6 +19,9 @@ from royal.web.dom import listen, missing
 THRESHOLD_PX = 8
 #: The click that a browser sends after a drag ends is not a tap: ignore it this long.
 CLICK_AFTER_DRAG_MS = 500
+#: A drag this close to the top or bottom of the window scrolls the page, faster nearer the edge.
+EDGE_PX = 56
+EDGE_STEP_PX = 24
 
 
 class Drag:
@@ -58,14 +61,19 @@ class Drag:
             return
         self.pressed = target
         self.pointer = int(event.pointerId)
-        self.origin = (float(event.clientX), float(event.clientY))
+        # In the page's coordinates: the card keeps under the pointer while the page scrolls.
+        self.origin = (
+            float(event.clientX) + float(window.scrollX),
+            float(event.clientY) + float(window.scrollY),
+        )
         self.dragging = False
 
     def _move(self, event: Any) -> None:
         if self.pressed is None or int(event.pointerId) != self.pointer:
             return
-        dx = float(event.clientX) - self.origin[0]
-        dy = float(event.clientY) - self.origin[1]
+        x, y = float(event.clientX), float(event.clientY)
+        dx = x + float(window.scrollX) - self.origin[0]
+        dy = y + float(window.scrollY) - self.origin[1]
         if not self.dragging:
             if dx * dx + dy * dy < THRESHOLD_PX * THRESHOLD_PX:
                 return
@@ -78,9 +86,25 @@ class Drag:
             self.root.setPointerCapture(event.pointerId)
             self.pressed.setAttribute("data-dragging", "")
         event.preventDefault()
+        scrolled = self._edge_scroll(y)
+        dy += scrolled
         style = self.pressed.style
         style.setProperty("--drag-x", f"{dx:.1f}px")
         style.setProperty("--drag-y", f"{dy:.1f}px")
+
+    @staticmethod
+    def _edge_scroll(y: float) -> float:
+        """Near the window's top or bottom edge, scroll the page a step that way; how far."""
+        height = float(window.innerHeight)
+        if y < EDGE_PX:
+            step = -EDGE_STEP_PX * (EDGE_PX - y) / EDGE_PX
+        elif y > height - EDGE_PX:
+            step = EDGE_STEP_PX * (y - height + EDGE_PX) / EDGE_PX
+        else:
+            return 0.0
+        before = float(window.scrollY)
+        window.scrollBy(0, step)
+        return float(window.scrollY) - before
 
     def stop(self) -> bool:
         """End the drag under way, if any, with no drop: the line changed under it (its card may

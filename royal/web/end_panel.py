@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable
+from pyodide.ffi import create_once_callable, to_js
 from pyscript import document, window
 
 from royal import describe
@@ -70,6 +70,16 @@ class EndPanel:
         """Focus the replay button (where the player was before the replay)."""
         self.replay.focus()
 
-    def focus_new_game(self) -> None:
-        """Focus the new-game button (the line has no move left to focus on)."""
-        self.new_game.focus()
+    def focus_new_game(self, line: Any) -> None:
+        """Focus the new-game button (the line has no move left to focus on) without letting
+        the browser scroll to it: scroll instead so that the panel and ``line`` (where the
+        royal pair stands) are both in view, the line first when both do not fit."""
+        self.new_game.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        top = float(line.getBoundingClientRect().top)
+        bottom = float(self.panel.getBoundingClientRect().bottom)
+        reserved = float(document.querySelector(".controls").getBoundingClientRect().bottom)
+        margin = max(0.0, reserved) + 24  # below the control bar (on top on a phone); room for the embrace
+        down = max(0.0, bottom + 8 - float(window.innerHeight))
+        down = min(down, top - margin)
+        if abs(down) >= 1:
+            window.scrollBy(0, down)

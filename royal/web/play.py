@@ -154,7 +154,7 @@ class Play:
         self.page.tell(shown, announcement)
         self.render()
         if outcome is not None:
-            self.end.focus_new_game()
+            self.end.focus_new_game(self.page.line)
 
     # Links ----------------------------------------------------------------------------
 

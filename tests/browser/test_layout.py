@@ -6,15 +6,17 @@ Screenshots go to /tmp/shots/ for a person to look at.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
-from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import expect_line, line, wait_settled
+from conftest import DESKTOP, PHONE, PHONE_CONTEXT
+from gamepage import confirm_loss, expect_line, line, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
+from royal.solver import solve
 
 SHOTS = Path("/tmp/shots")
 # As long as a random deal's number gets (nine digits), so the fields row is at its widest.
@@ -107,3 +109,144 @@ def test_layout_light_and_dark(name: str, options: dict, new_context, site, wait
     wait_settled(page)
     expect_line(page, position.cards)
     assert page.evaluate("() => document.getElementById('line').children.length") == 52 - removed
+
+
+# The line snakes ----------------------------------------------------------------------
+
+NEIGHBOURS_JS = """() => [...document.querySelectorAll('#line [data-card]')]
+  .map(e => [e.offsetLeft, e.offsetTop, e.offsetWidth, e.offsetHeight])"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_neighbours_in_the_line_always_touch_and_a_lift_covers_no_card(
+    options: dict, new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    boxes = page.evaluate(NEIGHBOURS_JS)
+    rows = sorted({y for _, y, _, _ in boxes})
+    assert len(rows) > 1
+    for (x, y, w, h), (x2, y2, _, _) in pairwise(boxes):
+        if y == y2:
+            assert w < abs(x2 - x) < w * 1.3, "neighbours in a row stand side by side"
+        else:
+            assert x2 == x and h < y2 - y < h * 1.3, "a row's end stands over the next row's start"
+    # A card of the second row, selected, rises but never onto the card above it.
+    position = Line(numbered_deal(7))
+    below = next(m.left for m in position.legal_moves() if boxes[position.cards.index(m.left)][1] == rows[1])
+    page.locator(f'#line [data-card="{below}"]').click()
+    lifted = card_box(page, below)
+    index = position.cards.index(below)
+    above = next(
+        c for c, b in zip(position.cards, boxes, strict=True) if b[1] == rows[0] and b[0] == boxes[index][0]
+    )
+    assert card_box(page, above)["y"] + card_box(page, above)["h"] <= lifted["y"]
+
+
+def card_box(page: Page, code: str) -> dict:
+    return page.evaluate(
+        """code => { const r = document.querySelector(`#line [data-card="${code}"]`).getBoundingClientRect();
+        return {x: r.left, y: r.top, w: r.width, h: r.height}; }""",
+        code,
+    )
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, {"width": 900, "height": 900}, DESKTOP], ids=["phone", "narrow-desktop", "desktop"]
+)
+def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    page = new_context(viewport=viewport, reduced_motion="reduce").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    normal = page.evaluate(BOXES_JS)
+    page.locator("#settings").click()
+    page.locator("#large-cards").check()
+    page.locator("#settings-close").click()
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-large-cards')")
+    large = page.evaluate(BOXES_JS)
+    assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
+    for box in large:
+        assert box["x"] >= 0 and box["x"] + box["w"] <= viewport["width"], box
+    for i, a in enumerate(large):
+        for b in large[i + 1 :]:
+            assert (
+                a["x"] + a["w"] <= b["x"]
+                or b["x"] + b["w"] <= a["x"]
+                or a["y"] + a["h"] <= b["y"]
+                or b["y"] + b["h"] <= a["y"]
+            ), (a, b)
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll[0] <= scroll[1]
+
+
+# The win ------------------------------------------------------------------------------
+
+# Plays the last move from inside the page, then samples the royal pair and the end panel on
+# each of the next 60 frames (about a second: the slide, then the celebration).
+LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(done => {
+  const q = code => document.querySelector(`#line [data-card="${code}"]`);
+  const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
+  q(left).click(); q(right).click();
+  const frames = [];
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const sample = () => {
+    frames.push({qh: box(qh), kh: box(kh), result: box(result), height: innerHeight,
+                 place: [qh.offsetLeft, qh.offsetTop, kh.offsetLeft, kh.offsetTop, qh.offsetWidth]});
+    if (frames.length < 60) requestAnimationFrame(sample); else done(frames);
+  };
+  requestAnimationFrame(sample);
+})"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
+    options: dict, new_context, site, wait_ready
+) -> None:
+    page = new_context(**options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    moves = solve(numbered_deal(7)).moves
+    for move in moves[:-1]:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+    wait_settled(page)
+    page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
+    before = card_box(page, "QH")
+    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right])
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    width = before["w"]
+    qh_x = frames[0]["qh"][0]
+    kh_x = [(f["kh"][0] + f["kh"][2]) / 2 for f in frames]  # centres: the embrace scales about them
+    for frame in frames:
+        (ql, qt, qr, qb), (_, kt, _, kb) = frame["qh"], frame["kh"]
+        centre_q, centre_k = (qt + qb) / 2, (kt + kb) / 2
+        assert abs(centre_k - centre_q) < 2, ("the King never leaves the Queen's row", frame)
+        assert abs((ql + qr) / 2 - (qh_x + width / 2)) < 2, ("the Queen stays where she is", frame)
+        assert qt >= 0 and qb <= frame["height"], ("the Queen in view", frame)
+        assert kt >= 0 and kb <= frame["height"], ("the King in view", frame)
+        assert frame["result"][1] >= max(qb, kb), ("the panel is below the pair", frame)
+        assert frame["result"][1] < frame["height"], ("the panel in view", frame)
+    assert all(b <= a + 1 for a, b in pairwise(kh_x)), "the King only slides left"
+    qx, qy, kx, ky, w = frames[-1]["place"]
+    assert ky == qy and w < kx - qx < w * 1.3, "side by side at the end"
+
+
+def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) -> None:
+    page = new_context(reduced_motion="reduce").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    moves = solve(numbered_deal(7)).moves
+    running = """() => document.getAnimations()
+      .filter(a => a.effect && a.effect.target && a.effect.target.closest('#line')).length"""
+    for move in moves[:3]:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+        assert page.evaluate(running) == 0
+    page.locator("#undo").click()
+    assert page.evaluate(running) == 0
+    page.keyboard.press("n")
+    confirm_loss(page)
+    assert page.evaluate(running) == 0

@@ -1,0 +1,127 @@
+"""Benchmark of the line's motion in the browser: frames dropped while a move animates, and
+the time from a move's input to the DOM showing it.
+
+    python3 build.py && .venv/bin/python tests/benchmarks/bench_motion.py [--runs 3] [--deal 7]
+
+Serves dist/ on 127.0.0.1 and drives Debian's Chromium (or ROYAL_CHROMIUM) through every move
+of a shortest win of the deal, clicking both boundaries from inside the page. For each move:
+
+- input to DOM: from just before the first click to just after the second click returned, by
+  when the Python handlers have run and the line's DOM is the new one (the animation then
+  plays on the compositor-friendly transform and opacity only);
+- frames dropped: requestAnimationFrame timestamps over the 300 ms after the move (the slide
+  and the leaving card take 200 ms); each gap between frames longer than 1.5 frame periods
+  (the median gap) counts as the frames it skipped.
+
+The same moves under reduced motion (nothing animates) give the baseline, the runs taking turns.
+Prints the median and 95th percentile of both over all moves and runs, then one JSON line.
+The file name does not start with ``test_``, so pytest does not collect it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import statistics
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from bench_boot import percentile  # noqa: E402  (this folder is on the path: a script's own)
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from royal.deals import numbered_deal  # noqa: E402
+from royal.solver import solve  # noqa: E402
+from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
+from tools.paths import DIST  # noqa: E402
+from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
+
+TIMEOUT_MS = 120_000
+WATCH_MS = 300
+KINDS = {"motion": "no-preference", "reduced": "reduce"}
+MOVE_JS = """([left, right, watch]) => new Promise(done => {
+  const q = code => document.querySelector(`#line [data-card="${code}"]`);
+  const start = performance.now();
+  q(left).click();
+  q(right).click();
+  const dom = performance.now() - start;
+  const stamps = [];
+  const frame = t => {
+    stamps.push(t);
+    if (t - start < watch) requestAnimationFrame(frame); else done({dom, stamps});
+  };
+  requestAnimationFrame(frame);
+})"""
+
+
+def dropped(stamps: list[float]) -> tuple[float, float]:
+    """Frames skipped between ``stamps``, and the frame period (the median gap)."""
+    gaps = [b - a for a, b in itertools.pairwise(stamps)]
+    if not gaps:
+        return 0, 0.0
+    period = min(statistics.median(gaps), 1000 / 30)
+    return sum(max(0, round(gap / period) - 1) for gap in gaps if gap > 1.5 * period), period
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--deal", type=int, default=7)
+    parser.add_argument("--dist", type=Path, default=DIST, help="a built site (default: dist/)")
+    args = parser.parse_args()
+    if not (args.dist / "index.html").exists():
+        print(f"{args.dist} is not built: run python3 build.py first", file=sys.stderr)
+        return 2
+    moves = solve(numbered_deal(args.deal)).moves
+    server = SiteServer(args.dist, SUBPATH, quiet=True).start()
+    seen: dict[str, dict[str, list[float]]] = {
+        kind: {"dom": [], "drops": [], "periods": []} for kind in KINDS
+    }
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_binary(), args=CHROMIUM_FLAGS)
+        for _ in range(args.runs):
+            for kind, motion in KINDS.items():
+                context = browser.new_context(
+                    viewport={"width": 1440, "height": 900}, service_workers="block", reduced_motion=motion
+                )
+                context.set_default_timeout(TIMEOUT_MS)
+                page = context.new_page()
+                page.goto(server.url + f"?deal={args.deal}")
+                page.wait_for_selector("body[data-ready]", state="attached")
+                for move in moves:
+                    result = page.evaluate(MOVE_JS, [move.left, move.right, WATCH_MS])
+                    skipped, period = dropped(result["stamps"])
+                    seen[kind]["dom"].append(result["dom"])
+                    seen[kind]["drops"].append(skipped)
+                    seen[kind]["periods"].append(period)
+                context.close()
+        browser.close()
+    server.stop()
+    figures: dict[str, float] = {}
+    for kind, values in seen.items():
+        dom_ms, drops = values["dom"], values["drops"]
+        figures.update(
+            {
+                f"{kind}_input_to_dom_median_ms": round(statistics.median(dom_ms), 1),
+                f"{kind}_input_to_dom_p95_ms": round(percentile(dom_ms, 0.95), 1),
+                f"{kind}_dropped_frames_total": sum(drops),
+                f"{kind}_dropped_frames_per_move_p95": percentile(drops, 0.95),
+                f"{kind}_moves_with_a_dropped_frame": sum(1 for d in drops if d),
+            }
+        )
+        print(
+            f"{kind:<8} input to DOM median {statistics.median(dom_ms):5.1f} ms  "
+            f"p95 {percentile(dom_ms, 0.95):5.1f} ms"
+            f"   dropped frames {sum(drops):.0f} ({sum(1 for d in drops if d)} of {len(drops)} moves,"
+            f" p95 {percentile(drops, 0.95):.0f} a move)"
+        )
+    figures["frame_period_ms"] = round(statistics.median(seen["motion"]["periods"]), 1)
+    print(json.dumps(figures))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
