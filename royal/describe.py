@@ -99,10 +99,11 @@ def bad_link(reason: object) -> str:
 
 # What the player did ------------------------------------------------------------------------
 
-#: The first-game guide, shown until the player's first move (docs/play.md, "The first game").
+#: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
 FIRST_GAME = (
-    "Tap a card, then one of its rank or suit with one or two cards between them: those cards go. "
-    "Win when the Queen and King of Hearts stand side by side."
+    "Pick a card, then one of its rank or suit with one or two cards between them: those cards go. "
+    "The line snakes, every second row running right to left; win when the Queen and King of "
+    "Hearts stand side by side."
 )
 SELECTION_CANCELLED = "Selection cancelled."
 DRAG_STOPPED = (

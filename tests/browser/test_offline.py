@@ -126,7 +126,8 @@ def test_everything_shipped_is_loaded(new_context, site: SiteServer) -> None:
     exercise(page, site.url)
     manifest_url = site.url + "static/manifest.webmanifest"
     manifest = json.loads(page.request.get(manifest_url).body())
-    # What an install dialog fetches, and a link preview (the page's Open Graph image).
+    # What an install dialog fetches, a link preview (the page's Open Graph image), and a licence
+    # the page links to.
     installer = {
         site_path(
             page.evaluate("([ref, base]) => new URL(ref, base).href", [item["src"], manifest_url]), site
@@ -136,7 +137,8 @@ def test_everything_shipped_is_loaded(new_context, site: SiteServer) -> None:
     page_refs = {
         site_path(href, site)
         for href in page.locator(
-            "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest], meta[property='og:image']"
+            "link[rel~=icon], link[rel=apple-touch-icon], link[rel=manifest], meta[property='og:image'],"
+            " a[rel~=license]"
         ).evaluate_all("found => found.map(e => new URL(e.href || e.content, document.baseURI).href)")
     }
     # sw.js is loaded by the registration, which this context blocks.
