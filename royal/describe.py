@@ -63,6 +63,11 @@ def unreadable(record: Unreadable) -> str:
     """A saved record could not be read: what replaces it, and where it is now. Said to players:
     no storage key names."""
     what, fresh = _RECORDS.get(record.kind, (record.kind, "a fresh one starts"))
+    if record.own:
+        kept = record.kept_aside
+        fresh = (
+            "what this page shows is saved in its place" if kept else "this page goes on with what it shows"
+        )
     if not record.kept_aside:
         where = "It stays where it was, untouched."
     elif record.dropped_beyond:

@@ -208,7 +208,7 @@ class Session:
 
     def change_settings(self, **changes: object) -> None:
         """Change some settings (ValueError for an unknown one or a bad value) and keep them."""
-        self.tabs.save_settings(Settings.from_dict({**self.settings.to_dict(), **changes}))
+        self.tabs.change_settings(changes)
 
     def lost_by_last_move(self) -> bool:
         """True when warnings are on and the last move turned a winnable game into a lost one."""

@@ -46,7 +46,8 @@ class Stats:
     streak_day: _dt.date | None = None  # the last local day with a win
     streak: int = 0  # consecutive days with a win, ending on streak_day
     best_streak: int = 0
-    counted: list[str] = field(default_factory=list)  # ids of games already counted
+    # Ids of the games already counted, kept through a reset (docs/stats.md): never counted again.
+    counted: list[str] = field(default_factory=list)
     perfect_wins: int = 0  # wins in exactly the deal's fewest possible moves
     daily: DailyRecord = field(default_factory=DailyRecord)
     recent: list[Finished] = field(default_factory=list)  # the last finished games, oldest first
@@ -54,8 +55,6 @@ class Stats:
     def __post_init__(self) -> None:
         if self.wins > self.played:
             raise ValueError("more wins than games played")
-        if len(self.counted) > self.played:
-            raise ValueError("more games counted than played")
         if (self.wins > 0) != (self.fastest_win is not None) or (self.wins > 0) != (
             self.fewest_moves is not None
         ):

@@ -42,12 +42,15 @@ class InMemory(Enum):
 class Unreadable:
     """A record of ``kind`` could not be read, for ``reason``; ``kept_aside`` is False when it
     could not be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies
-    are kept when the oldest was forgotten to make room (0 when none was)."""
+    are kept when the oldest was forgotten to make room (0 when none was); ``own`` is True when
+    the page's own copy, the one it shows, takes the record's place rather than a fresh one
+    (another page wrote it while this one was open)."""
 
     kind: str
     reason: str
     kept_aside: bool
     dropped_beyond: int = 0
+    own: bool = False
 
 
 StorageNotice = InMemory | Unreadable
@@ -148,18 +151,21 @@ class GuardedStorage:
         (:class:`~royal.saves.NewerSave`) is left where it is, and nothing more is written.
         """
         text = self.get(key)
-        if text is None:
-            return None
+        return None if text is None else self.loaded(key, kind, text, load)
+
+    def loaded(self, key: str, kind: str, text: str, load: Callable[[str], T], own: bool = False) -> T | None:
+        """``load`` ``text``, just read under ``key``, as :meth:`read` does; ``own`` says that the
+        caller's own copy takes the place of an unreadable one (see :class:`Unreadable`)."""
         try:
             return load(text)
         except NewerSave:
             self.yield_to_newer()
             return None
         except ValueError as error:
-            self._keep_aside(key, kind, text, str(error))
+            self._keep_aside(key, kind, text, str(error), own)
             return None
 
-    def _keep_aside(self, key: str, kind: str, text: str, reason: str) -> None:
+    def _keep_aside(self, key: str, kind: str, text: str, reason: str, own: bool) -> None:
         slot = [f"{KEPT_PREFIX}{kind}.{n}" for n in range(1, MAX_KEPT + 1)]
         free = next((name for name in slot if self.get(name) is None), None)
         try:
@@ -173,7 +179,7 @@ class GuardedStorage:
             self._lose()
             aside = ""
         dropped = MAX_KEPT if free is None and aside else 0
-        self.on_notice(Unreadable(kind, reason, bool(aside), dropped))
+        self.on_notice(Unreadable(kind, reason, bool(aside), dropped, own))
 
     def _drop_oldest(self, slot: list[str]) -> None:
         """Forget the oldest record kept aside and move the others down one number."""

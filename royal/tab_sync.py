@@ -6,18 +6,25 @@ may act before the ``storage`` event arrives). So every read and write of those 
 through :class:`TabSync`, which holds this tab's copy of each: it writes the game only over
 the record this tab last read or wrote, as the next revision, and before an action it re-reads
 and adopts what another tab wrote, refusing the action (:class:`Stale`). Whatever else the
-tabs must agree on (taking turns to write, counting a game exactly once) belongs here too.
+tabs must agree on belongs here too: a change to the stats or the settings is made over the
+record as stored now (:class:`Shared`), a game is counted once, and a won game whose count was
+never written is counted when the records are next read.
+
+Each action is one call that reads, then writes over what it read, so the page can run each
+under a lock that every tab takes in turn (the Web Locks API): then no two tabs' actions
+interleave. Without such a lock the revision check still keeps a stale tab from overwriting
+newer play.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Mapping
+from typing import Generic, TypeVar
 
 from royal import describe, saves
 from royal.describe import Notice
-from royal.game import Game, Result
+from royal.game import Game, Outcome, Result
 from royal.old_keys import settings_from_warn_key
 from royal.settings import Settings
 from royal.snapshot import dump_snapshot
@@ -35,6 +42,74 @@ class Stale(Exception):
 def play_so_far(game: Game) -> tuple[object, ...]:
     """What a player did in a game, without its clock: two tabs differ in play if this does."""
     return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hint_charged)
+
+
+def _adopt(
+    storage: GuardedStorage,
+    key: str,
+    kind: str,
+    held: str | None,
+    load: Callable[[str], T],
+    take: Callable[[str, T], bool],
+    restore: Callable[[], None],
+) -> bool:
+    """Adopt the record under ``key`` if another tab wrote it (it differs from ``held``, the text of
+    this tab's copy): ``take`` takes it in and says whether that changed what this tab shows.
+
+    A record that cannot be read (cut short or tampered with) is kept aside with a notice and
+    ``restore`` writes this tab's copy in its place, so this tab goes on saving; a newer build's
+    record stops this tab saving (True: it must be redrawn).
+    """
+    text = storage.get(key)
+    if text is None or text == held:
+        return False
+    record = storage.loaded(key, kind, text, load, own=True)
+    if record is not None:
+        return take(text, record)
+    if storage.persistent:
+        restore()
+    return not storage.persistent
+
+
+class Shared(Generic[T]):
+    """This tab's copy of a record any tab may change (the stats, the settings), kept under
+    ``key``: a change is made over the record as stored now, never over this tab's copy alone,
+    which may be older (another tab wrote since, and its event has not arrived)."""
+
+    def __init__(
+        self,
+        storage: GuardedStorage,
+        key: str,
+        kind: str,
+        load: Callable[[str], T],
+        dump: Callable[[T], str],
+        value: T,
+    ) -> None:
+        self.storage, self.key, self.kind, self.load, self.dump = storage, key, kind, load, dump
+        self.value = value
+
+    def adopt(self) -> bool:
+        """Take in the record if another tab wrote it; True when this tab's copy changed."""
+        return _adopt(
+            self.storage, self.key, self.kind, self.dump(self.value), self.load, self._take, self._restore
+        )
+
+    def _take(self, _text: str, value: T) -> bool:
+        self.value = value
+        return True
+
+    def _restore(self) -> None:
+        self.write(self.value)
+
+    def newest(self) -> T:
+        """The record as stored now (adopted), to change and write back."""
+        self.adopt()
+        return self.value
+
+    def write(self, value: T) -> None:
+        """Keep ``value`` as the record every tab shares."""
+        self.value = value
+        self.storage.set(self.key, self.dump(value))
 
 
 class TabSync:
@@ -57,27 +132,42 @@ class TabSync:
         self.today = today
         self.on_notice = on_notice
         # Read before probing for writes: a full storage still gives back the player's saves.
-        self.stats, streak_ended = self._read_stats()
+        stats, streak_ended = storage.read(STATS_KEY, "stats", self._load_stats) or (Stats(), None)
+        self._stats = Shared(storage, STATS_KEY, "stats", self._stats_only, saves.dump_stats, stats)
         #: The game record as this tab last read or wrote it, and its revision: a tab writes
         #: only over the record it knows, so a stale tab never overwrites newer progress.
         self._known: str | None = storage.get(GAME_KEY)
         self._revision = 0
         saved = storage.read(GAME_KEY, "game", self._load_game)
-        self.settings = self._read_settings()
+        settings = self._read_settings()
+        self._settings = Shared(
+            storage, SETTINGS_KEY, "settings", saves.load_settings, saves.dump_settings, settings
+        )
         storage.probe()
         if streak_ended is not None:
             # Said once: the stats are kept with the streak ended.
             on_notice(Notice(describe.streak_ended(streak_ended)))
-            self._write_stats(self.stats)
+            self._stats.write(self.stats)
         if saved is not None:
             self.game, self._revision = saved
             # The clock runs from now: the time spent loading is not play.
             self.game.clock.set_visible(True, self.now())
-            # Loading wrote nothing: a second window opening the game changes no other window's.
+            # Loading writes no game: a second window opening it changes no other window's.
+            self._settle()
             self._write_snapshot()
         else:
             self.game = first_game(self.settings)
             self.save_game()
+
+    @property
+    def stats(self) -> Stats:
+        """The stats as this tab last read or wrote them."""
+        return self._stats.value
+
+    @property
+    def settings(self) -> Settings:
+        """The settings as this tab last read or wrote them."""
+        return self._settings.value
 
     # Reading ---------------------------------------------------------------------------
 
@@ -88,8 +178,8 @@ class TabSync:
         """The stored stats, and the day of a streak they ended (a clock error) or ``None``."""
         return saves.stats_from_record(saves.parse(text, "stats"), self.today())
 
-    def _read_stats(self) -> tuple[Stats, _dt.date | None]:
-        return self.storage.read(STATS_KEY, "stats", self._load_stats) or (Stats(), None)
+    def _stats_only(self, text: str) -> Stats:
+        return self._load_stats(text)[0]
 
     def _read_settings(self) -> Settings:
         if self.storage.get(SETTINGS_KEY) is None:
@@ -106,7 +196,10 @@ class TabSync:
         """
         if self._behind():
             self._adopt_game(describe.CAUGHT_UP)
-            return
+        else:
+            self._write_game()
+
+    def _write_game(self) -> None:
         self._revision += 1
         text = saves.dump_game(self.game, self.now(), self._revision)
         self.storage.set(GAME_KEY, text)
@@ -115,36 +208,39 @@ class TabSync:
 
     def save_stats(self, stats: Stats) -> None:
         """Keep ``stats`` in place of the stats every tab shows."""
-        self._write_stats(stats)
+        self._stats.write(stats)
         self._write_snapshot()
 
-    def save_settings(self, settings: Settings) -> None:
-        """Keep ``settings`` in place of the settings every tab uses."""
-        self.settings = settings
-        self.storage.set(SETTINGS_KEY, saves.dump_settings(settings))
+    def change_settings(self, changes: Mapping[str, object]) -> None:
+        """Make ``changes`` over the settings as stored now, so another tab's change to another
+        setting stays; ValueError, changing nothing, for an unknown setting or a bad value."""
+        self._settings.write(Settings.from_dict({**self._settings.newest().to_dict(), **changes}))
 
     def count(self, result: Result) -> None:
         """Count a finished game, once per game id, in the stats as stored now: another tab may
-        have counted games, or this very one, since this tab last read them."""
-        fresh = self._read_stats()[0] if self.storage.persistent else self.stats
-        if fresh.record(result, self.today()):
-            self.save_stats(fresh)
-        else:
-            self.stats = fresh
-            self._write_snapshot()
+        have counted games, or this very one, or reset them, since this tab last read them."""
+        stats = self._stats.newest()
+        if stats.record(result, self.today()):
+            self._stats.write(stats)
+        self._write_snapshot()
+
+    def _settle(self) -> bool:
+        """Count the game shown if it is won and the stats do not hold it: its count was never
+        written (storage refused it, or filled up between the game and the stats). True when it
+        counted. A reset keeps the ids it cleared (docs/stats.md), so it is never undone here."""
+        if self.game.outcome is not Outcome.WON or self.game.id in self.stats.counted:
+            return False
+        self.count(self.game.result(self.now()))
+        return True
 
     def replace(self, stats: Stats, game: Game | None) -> None:
-        """Put ``stats``, and ``game`` if there is one, in place of what every tab keeps."""
-        self._adopt_game()  # the game replaced is the latest, whichever tab wrote it
-        self._write_stats(stats)
+        """Put ``stats``, and ``game`` if there is one, in place of what every tab keeps (call
+        :meth:`sync` first: the game replaced is then the latest, whichever tab wrote it)."""
+        self._stats.write(stats)
         if game is not None:
             game.clock.set_visible(self.game.clock.visible, self.now())
             self.game = game
         self.save_game()  # the snapshot beside the save shows the new stats too
-
-    def _write_stats(self, stats: Stats) -> None:
-        self.stats = stats
-        self.storage.set(STATS_KEY, saves.dump_stats(stats))
 
     def _write_snapshot(self) -> None:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
@@ -159,6 +255,7 @@ class TabSync:
         :class:`Stale`, since the action was meant for a game no longer as this tab showed it."""
         behind = self._adopt_game(f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}")
         self._adopt_records()
+        self._settle()
         if behind:
             raise Stale(describe.CAUGHT_UP)
 
@@ -171,7 +268,7 @@ class TabSync:
     def sync(self, say: str = "") -> bool:
         """Adopt what another tab wrote (saying ``say`` if the play changed); True when the game,
         the stats or the settings changed."""
-        return self._adopt_game(say) | self._adopt_records()
+        return self._adopt_game(say) | self._adopt_records() | self._settle()
 
     def _behind(self) -> bool:
         stored = self.storage.get(GAME_KEY)
@@ -181,8 +278,14 @@ class TabSync:
         """Adopt the stored game if another tab wrote it; True when the play itself changed
         (another move, undo, hint or game), not only the time another window counted."""
         now = self.now()
-        return self._adopt(
-            GAME_KEY, self._known, self._load_game, lambda text, saved: self._take_game(text, saved, now, say)
+        return _adopt(
+            self.storage,
+            GAME_KEY,
+            "game",
+            self._known,
+            self._load_game,
+            lambda text, saved: self._take_game(text, saved, now, say),
+            self._write_game,
         )
 
     def _take_game(self, text: str, saved: tuple[Game, int], now: float, say: str) -> bool:
@@ -201,34 +304,4 @@ class TabSync:
 
     def _adopt_records(self) -> bool:
         """Adopt the settings and stats another tab wrote; True when either changed."""
-        settings = self._adopt(
-            SETTINGS_KEY, saves.dump_settings(self.settings), saves.load_settings, self._take_settings
-        )
-        stats = self._adopt(STATS_KEY, saves.dump_stats(self.stats), self._load_stats, self._take_stats)
-        return settings or stats
-
-    def _take_settings(self, _text: str, settings: Settings) -> bool:
-        self.settings = settings
-        return True
-
-    def _take_stats(self, _text: str, loaded: tuple[Stats, _dt.date | None]) -> bool:
-        self.stats = loaded[0]
-        return True
-
-    def _adopt(
-        self, key: str, held: str | None, load: Callable[[str], T], take: Callable[[str, T], bool]
-    ) -> bool:
-        """Adopt the record under ``key`` if another tab wrote it (it differs from ``held``, the
-        text of this tab's copy): ``take`` takes it in and says whether that changed what this
-        tab shows. A newer build's record stops this tab saving (True: it must be redrawn)."""
-        text = self.storage.get(key)
-        if text is None or text == held:
-            return False
-        try:
-            record = load(text)
-        except saves.NewerSave:
-            self.storage.yield_to_newer()
-            return True
-        except saves.SaveError:
-            return False  # cut short or tampered: the next visit reads it strictly, keeping it aside
-        return take(text, record)
+        return self._settings.adopt() | self._stats.adopt()

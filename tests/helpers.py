@@ -141,25 +141,33 @@ EVERYTHING = ("get", "set", "remove")
 
 
 class Refusing(MemoryStorage):
-    """A storage that refuses the operations named in ``refuse`` (by default all: storage that
-    is turned off); ``refuse`` can change as a test goes on."""
+    """A storage that refuses the calls ``refuse`` names: an operation (``"get"``, ``"set"``,
+    ``"remove"``) for every key, or an ``(operation, key)`` pair for one key; by default all
+    (storage that is turned off). ``refuse`` can change as a test goes on, and ``data`` may be
+    another storage's, for tabs that share one storage but fail apart."""
 
-    def __init__(self, refuse: Collection[str] = EVERYTHING) -> None:
+    def __init__(self, refuse: Collection[object] = EVERYTHING, data: dict[str, str] | None = None) -> None:
         super().__init__()
         self.refuse = set(refuse)
+        if data is not None:
+            self.data = data
+
+    def refuses(self, operation: str, key: str) -> bool:
+        """Whether to refuse ``operation`` on ``key`` now."""
+        return operation in self.refuse or (operation, key) in self.refuse
 
     def get(self, key: str) -> str | None:
-        if "get" in self.refuse:
+        if self.refuses("get", key):
             raise StorageError("disabled")
         return super().get(key)
 
     def set(self, key: str, value: str) -> None:
-        if "set" in self.refuse:
+        if self.refuses("set", key):
             raise StorageError("quota")
         super().set(key, value)
 
     def remove(self, key: str) -> None:
-        if "remove" in self.refuse:
+        if self.refuses("remove", key):
             raise StorageError("disabled")
         super().remove(key)
 

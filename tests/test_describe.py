@@ -158,6 +158,11 @@ def test_the_unreadable_data_notice_speaks_to_players(kind):
     full = describe.storage_notice(Unreadable(kind, "x", kept_aside=True, dropped_beyond=20))
     assert "at most 20 such copies are kept, so the oldest was dropped" in full.text
     assert "untouched" in describe.storage_notice(Unreadable(kind, "x", kept_aside=False)).text
+    # Read while this page was open (another page wrote it): this page's copy replaces it.
+    own = describe.storage_notice(Unreadable(kind, "x", kept_aside=True, own=True)).text
+    assert "so what this page shows is saved in its place" in own and "start" not in own
+    stays = describe.storage_notice(Unreadable(kind, "x", kept_aside=False, own=True)).text
+    assert "this page goes on with what it shows" in stays and "untouched" in stays
 
 
 def test_going_on_in_memory_says_why():

@@ -241,6 +241,23 @@ def test_counts_from_both_tabs_add_up():
     assert (stats.played, stats.wins) == (2, 1)
 
 
+def test_a_reset_is_never_undone_by_counting_again_a_game_it_cleared():
+    """docs/stats.md, "Backup, import and reset": a reset in a tab that missed another's win."""
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b = session(storage, time)
+    a.new_game(WINNABLE)
+    win(a)
+    b.backup.reset()
+    assert b.stats.played == 0 and b.game.outcome is Outcome.WON
+    assert session(storage, time).stats.played == 0  # a reload does not count the won game again
+    a.new_game()  # nor does leaving it, in the tab that won it
+    assert (a.stats.played, stored_stats(storage).played) == (0, 0)
+    a.play(a.game.legal_moves()[0])
+    a.new_game()
+    assert played_and_won(stored_stats(storage)) == (1, 0)  # counted over the reset stats
+
+
 def test_sync_adopts_the_other_tabs_game_and_stats():
     storage, time = MemoryStorage(), Time()
     a = session(storage, time)
@@ -353,14 +370,41 @@ def test_loading_time_is_not_play_time(monkeypatch):
     assert later.game.clock.seconds(time.t) == 5
 
 
-def test_sync_ignores_a_cut_short_write():
+def test_a_cut_short_game_record_is_kept_aside_and_the_game_played_here_saved_in_its_place():
+    """Issue 17, item 2: another page cuts the game record short in the middle of a game."""
     storage, time = MemoryStorage(), Time()
-    a = session(storage, time)
-    mine = a.game.id
-    storage.set(GAME_KEY, storage.get(GAME_KEY)[:30])
-    storage.set(STATS_KEY, "{")
-    assert not a.sync()
-    assert a.game.id == mine
+    s, heard = heard_session(storage, time)
+    s.new_game(WINNABLE)
+    moves = solve(s.game.cards).moves
+    for move in moves[:5]:
+        s.play(move)
+    cut = storage.get(GAME_KEY)[:80]
+    storage.set(GAME_KEY, cut)
+    for move in moves[5:15]:
+        s.play(move)
+    assert s.game.moves == 15
+    assert storage.get(kept_aside("game")) == cut
+    assert len(heard) == 1 and "not valid JSON" in heard[0].text and "kept aside" in heard[0].text
+    assert session(storage, time).game.moves == 15  # and so after a reload
+
+
+def test_sync_keeps_a_cut_short_write_aside_and_saves_what_this_tab_shows_in_its_place():
+    storage, time = MemoryStorage(), Time()
+    a, heard = heard_session(storage, time)
+    a.new_game(WINNABLE)
+    win(a)
+    a.change_settings(sound=True)
+    records = {key: storage.get(key) for key in (GAME_KEY, STATS_KEY, SETTINGS_KEY)}
+    for key, text in records.items():
+        storage.set(key, text[:30])
+    assert not a.sync()  # nothing this tab shows changed
+    assert a.game.outcome is Outcome.WON and a.stats.wins == 1 and a.settings.sound
+    assert storage.get(STATS_KEY) == records[STATS_KEY] and storage.get(SETTINGS_KEY) == records[SETTINGS_KEY]
+    assert saves.load_game(storage.get(GAME_KEY), time.t).id == a.game.id
+    assert [storage.get(kept_aside(kind)) for kind in ("game", "settings", "stats")] == [
+        records[key][:30] for key in (GAME_KEY, SETTINGS_KEY, STATS_KEY)
+    ]
+    assert len(heard) == 3 and all("kept aside" in n.text for n in heard)
 
 
 def test_a_win_while_the_clock_is_a_year_ahead_does_not_freeze_the_streak():
@@ -605,6 +649,95 @@ def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
     assert [n.text for n in heard] == [NO_STORAGE]
 
 
+class Quota(MemoryStorage):
+    """Storage that holds at most ``limit`` characters of keys and values (``None``: no limit)."""
+
+    def __init__(self):
+        super().__init__()
+        self.limit = None
+
+    def used(self):
+        return sum(len(key) + len(value) for key, value in self.data.items())
+
+    def set(self, key, value):
+        held = len(key) + len(self.data[key]) if key in self.data else 0
+        if self.limit is not None and self.used() - held + len(key) + len(value) > self.limit:
+            raise StorageError("quota")
+        super().set(key, value)
+
+
+def one_move_from_a_win(s):
+    """Play a winnable deal up to its winning move, which is returned."""
+    s.new_game(WINNABLE)
+    moves = solve(s.game.cards).moves
+    for move in moves[:-1]:
+        s.play(move)
+    return moves[-1]
+
+
+def played_and_won(stats):
+    return stats.played, stats.wins
+
+
+@pytest.mark.parametrize("room", [20, 60])
+def test_a_win_counts_once_when_storage_fills_between_the_game_and_the_stats(room):
+    """Issue 17, item 5: the won game is written, the stats write is refused."""
+    storage, time = Quota(), Time()
+    s = session(storage, time)
+    s.play(s.game.legal_moves()[0])
+    s.new_game()  # a loss: the stats record exists
+    last = one_move_from_a_win(s)
+    storage.limit = storage.used() + room
+    s.play(last)
+    assert saves.load_game(storage.get(GAME_KEY), 0.0).outcome is Outcome.WON
+    assert played_and_won(stored_stats(storage)) == (1, 0)  # the stats write was refused
+    assert played_and_won(s.stats) == (2, 1)
+    assert played_and_won(session(storage, time).stats) == (2, 1)  # still full: counted, in memory
+    storage.limit = None
+    later = session(storage, time)
+    assert played_and_won(later.stats) == played_and_won(stored_stats(storage)) == (2, 1)
+    later.new_game()
+    again = session(storage, time)
+    again.play(again.game.legal_moves()[0])
+    again.new_game()
+    assert played_and_won(stored_stats(storage)) == (3, 1)  # the win counted once
+
+
+class WhileCounting(Refusing):
+    """Once ``armed``, reading the stats fails while the stored game is won: as a win is counted."""
+
+    def __init__(self):
+        super().__init__(())
+        self.armed = False
+
+    def refuses(self, operation, key):
+        game = self.data.get(GAME_KEY)
+        won = game is not None and saves.load_game(game, 0.0).outcome is Outcome.WON
+        return self.armed and won and (operation, key) == ("get", STATS_KEY)
+
+
+def test_a_win_counts_once_when_reading_the_stats_fails_as_it_is_counted():
+    """Issue 17, item 5: getItem throws while the win is counted, over 5 played and 2 won."""
+    storage, time = WhileCounting(), Time()
+    s = session(storage, time)
+    for _ in range(3):
+        s.play(s.game.legal_moves()[0])
+        s.new_game()
+    for _ in range(2):
+        s.new_game(WINNABLE)
+        win(s)
+    last = one_move_from_a_win(s)
+    assert played_and_won(s.stats) == (5, 2)
+    storage.armed = True
+    s.play(last)
+    assert played_and_won(s.stats) == (6, 3)
+    storage.armed = False
+    later = session(storage, time)
+    assert played_and_won(later.stats) == played_and_won(stored_stats(storage)) == (6, 3)
+    later.new_game()
+    assert played_and_won(session(storage, time).stats) == (6, 3)
+
+
 def first_losing_line():
     """A winnable deal and leftmost moves whose last one loses it with moves still left."""
     for number in range(1, 200):
@@ -712,6 +845,17 @@ def test_unreadable_settings_are_kept_aside_and_the_defaults_used():
     assert s.settings == Settings()
     assert storage.get(kept_aside("settings")) == bad
     assert len(heard) == 1 and "settings" in heard[0].text
+
+
+def test_a_setting_changed_in_a_tab_behind_another_keeps_the_other_tabs_change():
+    """Issue 17, item 6: sound turned on in one tab, the dark theme chosen in another."""
+    storage = MemoryStorage()
+    a, b = session(storage), session(storage)
+    a.change_settings(sound=True)
+    b.change_settings(theme="dark")  # before the storage event of a's change
+    assert b.settings == Settings(sound=True, theme="dark") == session(storage).settings
+    a.sync()
+    assert a.settings == b.settings
 
 
 def test_settings_follow_the_other_tab():

@@ -12,7 +12,7 @@ from helpers import DAY, WINNABLE, Time, heard_session, kept_aside, session, win
 from royal import describe, saves
 from royal.backup import BackupError, dump_backup
 from royal.deals import daily_deal_number, numbered_deal
-from royal.game import Result
+from royal.game import Outcome, Result
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
@@ -152,14 +152,35 @@ def test_a_finished_game_is_not_exported_and_restoring_then_keeps_the_game_in_pr
     assert other.game.cards == playing and other.stats.wins == 1
 
 
+def test_an_import_is_never_undone_by_counting_the_game_in_progress_the_replaced_stats_counted():
+    """docs/stats.md, "Backup, import and reset": the won game stays on the board, counted in the
+    stats the file replaced; a reload or leaving it does not count it in the imported ones."""
+    elsewhere = session(seed=5)
+    elsewhere.new_game(WINNABLE)
+    win(elsewhere)
+    _, text = elsewhere.backup.export()  # one win, and no game in progress
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time)
+    s.new_game(WINNABLE)
+    win(s)
+    s.backup.restore(s.backup.read(text))
+    assert (s.stats.played, s.game.outcome) == (1, Outcome.WON)
+    again = session(storage, time)
+    assert again.stats.played == 1
+    again.new_game()
+    assert saves.load_stats(storage.get(STATS_KEY), DAY).played == 1
+
+
 def test_reset_clears_the_stats_and_keeps_the_game():
     storage = MemoryStorage()
     s = session(storage)
     s.new_game(WINNABLE)
     win(s)
+    won = s.game.id
     s.new_game()
     s.play(s.game.legal_moves()[0])
     game = storage.get(GAME_KEY)
     s.backup.reset()
-    assert s.stats == Stats() and saves.load_stats(storage.get(STATS_KEY), DAY) == Stats()
+    # Cleared, remembering the game it counted: that one is never counted again.
+    assert s.stats == Stats(counted=[won]) == saves.load_stats(storage.get(STATS_KEY), DAY)
     assert storage.get(GAME_KEY) == game

@@ -57,12 +57,16 @@ def test_nothing_yet():
         {"wins": 1},  # a win without a game
         {"played": 1},  # a game without its score
         {"played": 1, "best_score": 100, "streak": 1, "streak_day": D(2026, 1, 1)},  # a streak without a win
-        {"played": 2, "best_score": 100, "counted": ["a", "b", "c"]},
     ],
 )
 def test_figures_no_games_could_give_cannot_be_made(figures):
     with pytest.raises(ValueError):
         Stats(**figures)
+
+
+def test_stats_may_remember_more_games_than_they_count():
+    """A reset clears the figures and keeps the ids of the games it cleared (docs/stats.md)."""
+    assert Stats(counted=["a", "b", "c"]).played == 0
 
 
 def test_a_loss_counts_as_played_and_may_set_the_best_score():
