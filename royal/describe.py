@@ -106,9 +106,8 @@ def bad_link(reason: object) -> str:
 
 #: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
 FIRST_GAME = (
-    "Pick a card, then one of its rank or suit with one or two cards between them: those cards go. "
-    "The line snakes, every second row running right to left; win when the Queen and King of "
-    "Hearts stand side by side."
+    "Pick a card, then one of its rank or suit with one or two cards between: those go. "
+    "The line snakes; win when the Queen and King of Hearts meet."
 )
 SELECTION_CANCELLED = "Selection cancelled."
 DRAG_STOPPED = (
