@@ -104,7 +104,7 @@ def bad_link(reason: object) -> str:
 
 # What the player did ------------------------------------------------------------------------
 
-#: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
+#: The first-game guide, shown until the player's first move (docs/play.md, "The first game").
 FIRST_GAME = (
     "Pick a card, then one of its rank or suit with one or two cards between: those go. "
     "The line snakes; win when the Queen and King of Hearts meet."

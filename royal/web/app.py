@@ -179,9 +179,8 @@ class App:
             {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
         )
         self.page.stats(describe.figures(self.session.stats, today))
-        # The first-game guide, through the first game (docs/play.md, "The first game"): gone at a
-        # move, it would pull the line from under the player's finger.
-        first = self.session.stats.played == 0 and game.outcome is None and replay is None
+        # The first-game guide, until a first move (docs/play.md, "The first game").
+        first = self.session.stats.played == 0 and not game.touched and replay is None
         self.page.first_game_guide(describe.FIRST_GAME if first else "")
         if self.session.worth_keeping():
             self.keep_data.ask()
