@@ -18,3 +18,5 @@ WARN_KEY = f"{PREFIX}warn-lost"
 PROBE_KEY = f"{PREFIX}probe"
 #: Unreadable records are kept aside under this prefix, the kind and a number.
 KEPT_PREFIX = f"{PREFIX}unreadable."
+#: Not a key: the Web Lock every tab takes in turn to read and write these records (docs/saves.md, "Tabs").
+LOCK = "royal-marriage"

@@ -43,7 +43,7 @@ class App:
         self.play = play = Play(session, page, self.sound, self.end, self.replay, self.render)
         self.selection = selection = play.selection
         self.board = Board(page.line, selection.choose)
-        self.drag = Drag(page.line, selection.drag_start, selection.drop)
+        self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
         self.records = RecordsView(page.stats_panel)
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
         self.settings = SettingsView(page.settings_dialog, self.change_setting)

@@ -20,7 +20,7 @@ from pyscript import document, window
 
 from royal import markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
-from royal.web.dom import listen, missing
+from royal.web.dom import listen, missing, on_event
 
 MARK_ATTRIBUTES = ("data-role", "data-hint")
 #: How long a removed card takes to leave, and the cards after it to slide into place (ms).
@@ -54,7 +54,7 @@ class Board:
         self.still = window.matchMedia("(prefers-reduced-motion: reduce)")
         self.slide_timing = _js({"duration": SLIDE_MS, "easing": "ease-out"})
         root.replaceChildren()  # the preview static/boot.js drew before Python started
-        listen(root, "click", self._click)
+        on_event(root, "click", self._click)
         listen(root, "focusin", self._focusin)
 
     # Events ---------------------------------------------------------------------------
@@ -63,11 +63,13 @@ class Board:
         target = event.target.closest("[data-card]")
         return None if missing(target) else str(target.getAttribute("data-card"))
 
-    def _click(self, event: Any) -> None:
+    def _click(self, event: Any) -> Callable[[], None] | None:
+        """A click on a card is the card's, at once: it goes no further up the page."""
         card = self._card_of(event)
-        if card is not None:
-            event.stopPropagation()
-            self.on_card(card)
+        if card is None:
+            return None
+        event.stopPropagation()
+        return lambda: self.on_card(card)
 
     def _focusin(self, event: Any) -> None:
         card = self._card_of(event)
@@ -291,9 +293,10 @@ class Board:
             self._roving_tabindex()
             self.elements[card].focus()
 
-    def move_focus(self, card: str, step: str) -> None:
-        """An arrow key on ``card``: focus the card it leads to, if any."""
-        target = self._neighbour(card, step)
+    def move_focus(self, step: str) -> None:
+        """An arrow key on the card that has the focus: focus the card it leads to, if any."""
+        card = self.focus_card
+        target = None if card not in self.elements else self._neighbour(card, step)
         if target is not None:
             self.focus(target)
 

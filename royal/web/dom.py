@@ -1,8 +1,10 @@
 """Small DOM helpers shared by the web modules, and the one way they listen to the page.
 
-Every handler the page calls goes through :func:`kept`, which runs it under the stale check:
-an action refused because this tab was behind another (:class:`~royal.tab_sync.Stale`) ends in
-the page drawn as the session now is, whichever button, key, card, drag or dialog started it.
+Every handler the page calls runs through :func:`in_turn`: under the stale check (an action
+refused because this tab was behind another, :class:`~royal.tab_sync.Stale`, ends in the page
+drawn as the session now is, whichever button, key, card, drag or dialog started it), and in
+turn with every other tab of the site, under one Web Lock. What must be decided while an event
+is dispatched (preventing its default, stopping it) is decided at once (:func:`on_event`).
 """
 
 from __future__ import annotations
@@ -10,9 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull
-from pyscript import document
+from pyodide.ffi import create_once_callable, create_proxy, jsnull
+from pyscript import document, window
 
+from royal.storage_keys import LOCK
 from royal.tab_sync import Stale
 
 #: Where key presses belong to what has focus (typing, a dialog's own keys), not to the game.
@@ -59,25 +62,61 @@ def on_stale(handler: Callable[[], None]) -> None:
     _stale_heard_by.append(handler)
 
 
+def _checked(action: Callable[[], None]) -> None:
+    try:
+        action()
+    except Stale:
+        for heard in _stale_heard_by:
+            heard()
+
+
+def in_turn(action: Callable[[], None]) -> None:
+    """Run ``action`` under the stale check, in turn with every tab of the site.
+
+    Where the browser has the Web Locks API, ``action`` runs inside the lock :data:`LOCK`, so
+    no other tab reads or writes the records meanwhile: each action applies to the newest
+    records or is refused as stale. Actions run in the order they were asked for, each once.
+    Without the API it runs at once, and the game's revision check alone guards the records.
+    """
+    locks: Any = getattr(window.navigator, "locks", None)
+    if missing(locks):
+        _checked(action)
+    else:  # the callback returns nothing, so the lock is released as it returns
+        locks.request(LOCK, create_once_callable(lambda lock: _checked(action)))
+
+
 def kept(handler: Callable[..., None]) -> Any:
-    """``handler`` as a JS function the page may call for as long as it lives, run under the
-    stale check."""
+    """``handler`` as a JS function the page may call for as long as it lives; each call runs
+    in turn (:func:`in_turn`)."""
 
-    def checked(*args: Any) -> None:
-        try:
-            handler(*args)
-        except Stale:
-            for heard in _stale_heard_by:
-                heard()
+    def call(*args: Any) -> None:
+        in_turn(lambda: handler(*args))
 
-    proxy = create_proxy(checked)
+    proxy = create_proxy(call)
     _kept.append(proxy)
     return proxy
 
 
+def on_event(
+    target: Any, name: str, decide: Callable[[Any], Callable[[], None] | None], capture: bool = False
+) -> None:
+    """For each ``name`` event on ``target``, ``decide(event)`` at once, while the event is
+    dispatched (what cannot wait: preventing its default, stopping it, taking the pointer), and
+    run the action it returns, if any, in turn (:func:`in_turn`)."""
+
+    def dispatched(event: Any) -> None:
+        action = decide(event)
+        if action is not None:
+            in_turn(action)
+
+    proxy = create_proxy(dispatched)
+    _kept.append(proxy)
+    target.addEventListener(name, proxy, capture)
+
+
 def listen(target: Any, name: str, handler: Callable[[Any], None], capture: bool = False) -> None:
-    """Call ``handler(event)`` for each ``name`` event on ``target``."""
-    target.addEventListener(name, kept(handler), capture)
+    """Call ``handler(event)`` for each ``name`` event on ``target``, in turn (:func:`in_turn`)."""
+    on_event(target, name, lambda event: lambda: handler(event), capture)
 
 
 def on_click(element: Any, action: Callable[[], None]) -> None:

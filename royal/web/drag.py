@@ -1,19 +1,24 @@
 """Dragging a card onto its partner, with a mouse, a finger or a pen (pointer events).
 
-A press that moves more than a few pixels becomes a drag: the card follows the pointer and
-``on_start(card)`` lets the game mark the card's partners as a selection does. On release,
-``on_drop(card, target)`` gets the card under the pointer, or ``None`` for anywhere else.
-A press that does not move stays a tap, handled as a click.
+A press that moves more than a few pixels becomes a drag, while ``can_drag()`` says play goes
+on: the card follows the pointer and ``on_start(card)`` lets the game mark the card's partners
+as a selection does. On release, ``on_drop(card, target)`` gets the card under the pointer, or
+``None`` for anywhere else. A press that does not move stays a tap, handled as a click.
+
+The pointer's events are followed at once (the drag takes the pointer, and its default and
+the click after it are stopped as they come); ``on_start`` and ``on_drop`` run in turn with
+the page's other actions (:func:`~royal.web.dom.in_turn`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from pyscript import document, window
 
-from royal.web.dom import listen, missing
+from royal.web.dom import missing, on_event
 
 #: How far, in CSS pixels, a press must move to become a drag rather than a tap.
 THRESHOLD_PX = 8
@@ -30,10 +35,12 @@ class Drag:
     def __init__(
         self,
         root: Any,
-        on_start: Callable[[str], bool],
+        can_drag: Callable[[], bool],
+        on_start: Callable[[str], None],
         on_drop: Callable[[str, str | None], None],
     ) -> None:
         self.root = root
+        self.can_drag = can_drag
         self.on_start = on_start
         self.on_drop = on_drop
         self.pressed: Any = None  # the card element pressed, until release
@@ -48,7 +55,7 @@ class Drag:
             ("pointercancel", self._cancel, False),
             ("click", self._click, True),
         ):
-            listen(root, name, handler, capture)
+            on_event(root, name, handler, capture)
 
     def _down(self, event: Any) -> None:
         if str(event.pointerType) == "mouse" and int(event.button) != 0:
@@ -68,29 +75,33 @@ class Drag:
         )
         self.dragging = False
 
-    def _move(self, event: Any) -> None:
+    def _move(self, event: Any) -> Callable[[], None] | None:
         if self.pressed is None or int(event.pointerId) != self.pointer:
-            return
+            return None
         x, y = float(event.clientX), float(event.clientY)
         dx = x + float(window.scrollX) - self.origin[0]
         dy = y + float(window.scrollY) - self.origin[1]
+        start: Callable[[], None] | None = None
         if not self.dragging:
             if dx * dx + dy * dy < THRESHOLD_PX * THRESHOLD_PX:
-                return
-            if not self.on_start(str(self.pressed.getAttribute("data-card"))):
+                return None
+            if not self.can_drag():
                 self._reset()
-                return
+                return None
             self.dragging = True
             # The line, not the card, holds the pointer: the dragged card lets events through
             # (pointer-events: none) so that the card under it can be found on release.
             self.root.setPointerCapture(event.pointerId)
             self.pressed.setAttribute("data-dragging", "")
+            card = str(self.pressed.getAttribute("data-card"))
+            start = partial(self.on_start, card)
         event.preventDefault()
         scrolled = self._edge_scroll(y)
         dy += scrolled
         style = self.pressed.style
         style.setProperty("--drag-x", f"{dx:.1f}px")
         style.setProperty("--drag-y", f"{dy:.1f}px")
+        return start
 
     @staticmethod
     def _edge_scroll(y: float) -> float:
@@ -116,31 +127,31 @@ class Drag:
         self.pointer = pointer
         return True
 
-    def _up(self, event: Any) -> None:
+    def _up(self, event: Any) -> Callable[[], None] | None:
         if int(event.pointerId) != self.pointer:
-            return
+            return None
         if self.pressed is None:  # the release of a drag that was stopped: no tap either
             self.pointer = None
             self.dropped_at = float(window.performance.now())
-            return
+            return None
         if not self.dragging:
             self._reset()  # a tap: the click that follows selects the card
-            return
+            return None
         card = str(self.pressed.getAttribute("data-card"))
         under: Any = document.elementFromPoint(event.clientX, event.clientY)
         target: Any = None if missing(under) else under.closest("#line [data-card]")
+        onto = None if missing(target) else str(target.getAttribute("data-card"))
         self._reset()
         self.dropped_at = float(window.performance.now())
-        self.on_drop(card, None if missing(target) else str(target.getAttribute("data-card")))
+        return lambda: self.on_drop(card, onto)
 
-    def _cancel(self, event: Any) -> None:
+    def _cancel(self, event: Any) -> Callable[[], None] | None:
         if self.pressed is None or int(event.pointerId) != self.pointer:
-            return
+            return None
         was_dragging = self.dragging
         card = str(self.pressed.getAttribute("data-card"))
         self._reset()
-        if was_dragging:
-            self.on_drop(card, None)
+        return (lambda: self.on_drop(card, None)) if was_dragging else None
 
     def _click(self, event: Any) -> None:
         """Swallow the click a browser sends when a drag ends: the drop already acted."""

@@ -16,7 +16,7 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
-from royal.web.dom import by_id, kept, listen, missing, on_click
+from royal.web.dom import by_id, kept, listen, missing, on_click, on_event
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
@@ -69,8 +69,13 @@ class Page:
         listen(window, "pageshow", lambda event: handler() if event.persisted else None)
 
     def on_leave(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the player leaves the page (the last moment to save)."""
-        listen(window, "pagehide", lambda event: handler())
+        """Call ``handler()`` when the player leaves the page (the last moment to save): at once,
+        not in turn, since the page may be gone before the lock comes."""
+
+        def leaving(event: Any) -> None:
+            handler()
+
+        on_event(window, "pagehide", leaving)
 
     def on_storage(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when another tab changes the saved data."""

@@ -16,7 +16,7 @@ from pyscript import document, window
 from royal import describe
 from royal.replay import Replay
 from royal.shortcuts import replay_key
-from royal.web.dom import in_form_control, kept, listen, on_click, within
+from royal.web.dom import in_form_control, kept, on_click, on_event, within
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
@@ -37,7 +37,7 @@ class ReplayView:
         self.step_button = within(bar, "replay-step")
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
-        listen(document, "keydown", self._keydown, capture=True)  # before the game's keys
+        on_event(document, "keydown", self._keydown, capture=True)  # before the game's keys
         for element_id, action in (
             ("replay-play", self.toggle),
             ("replay-step", self.step),
@@ -120,20 +120,20 @@ class ReplayView:
         self.step_button.setAttribute("aria-disabled", "true" if replay.at_end else "false")
         self.on_change()
 
-    def _keydown(self, event: Any) -> None:
-        if self.replay is None or event.defaultPrevented:
-            return
-        if in_form_control(event):
-            return
+    def _keydown(self, event: Any) -> Callable[[], None] | None:
+        """While the replay shows, its keys are its own, decided at once (the game's keys never
+        hear them); their actions run in turn."""
+        if self.replay is None or event.defaultPrevented or in_form_control(event):
+            return None
         name = replay_key(
             str(event.key), control=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey)
         )
         if name is None:
-            return
+            return None
         event.preventDefault()
         event.stopPropagation()
         action: Callable[[], None] = getattr(self, name)
-        action()
+        return action
 
 
 def board_marks(replay: Replay) -> dict[str, dict[str, str]]:

@@ -65,13 +65,14 @@ class Selection:
             return
         self._select(card)
 
-    def drag_start(self, card: str) -> bool:
-        """A card is being dragged: select it, so its partners show; False if play is over."""
-        if self.game().outcome is not None:
-            return False
-        if self.card != card:
+    def can_drag(self) -> bool:
+        """A card may be dragged while play goes on."""
+        return self.game().outcome is None
+
+    def drag_start(self, card: str) -> None:
+        """A card is being dragged: select it, so its partners show."""
+        if self.can_drag() and self.card != card:
             self._select(card)
-        return True
 
     def drop(self, card: str, target: str | None) -> None:
         """A dragged card was dropped: on a partner it plays the move, anywhere else it cancels."""

@@ -17,7 +17,7 @@ from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line, Move
 from royal.solver import solve
-from royal.storage_keys import KEPT_PREFIX
+from royal.storage_keys import KEPT_PREFIX, LOCK
 
 LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
 # Where each element `sel` picks sits in the document (not the viewport: a reload restores the scroll
@@ -51,16 +51,29 @@ STATS = (
 # Reading the page ---------------------------------------------------------------------
 
 
+def after_turns(page: Page) -> None:
+    """Wait until every action the page was given so far has run: each runs in its turn of the
+    lock all tabs take (docs/saves.md, "Tabs"), in order, so one more turn comes after them."""
+    page.evaluate("lock => navigator.locks.request(lock, () => {})", LOCK)
+
+
+# Each reader waits first for the actions the page was given so far (after_turns): an action
+# runs in its turn of the lock all tabs take, a moment after the click or key that asked for it.
+
+
 def line(page: Page) -> list[str]:
     """The surviving cards as the page shows them, left to right."""
+    after_turns(page)
     return page.evaluate(LINE_JS)
 
 
 def field(page: Page, name: str) -> str:
+    after_turns(page)
     return page.locator(f"[data-field={name}]").inner_text().strip()
 
 
 def stat(page: Page, name: str) -> str:
+    after_turns(page)
     return page.locator(f"[data-stat={name}]").inner_text().strip()
 
 
@@ -71,11 +84,14 @@ def seconds(text: str) -> int:
 
 
 def stored(page: Page, key: str) -> str | None:
+    after_turns(page)
     return page.evaluate("key => localStorage.getItem(key)", key)
 
 
 def wait_settled(page: Page) -> None:
-    """Wait until removed cards have finished leaving (they keep their grid cell ~220 ms)."""
+    """Wait until the actions asked for have run and removed cards have finished leaving
+    (they keep their grid cell ~220 ms)."""
+    after_turns(page)
     page.wait_for_function("() => !document.querySelector('#line .leaving')", timeout=5_000)
 
 
@@ -148,6 +164,7 @@ def confirm_loss(page: Page) -> None:
 
 
 def marked(page: Page, attribute: str, value: str) -> set[str]:
+    after_turns(page)
     return set(
         page.evaluate(
             '([a, v]) => [...document.querySelectorAll(`#line [data-card][${a}="${v}"]`)]'
@@ -163,6 +180,7 @@ def policy_violations(page: Page, console: list[str]) -> list[str]:
 
 
 def notices(page: Page) -> list[str]:
+    after_turns(page)
     return [text.strip() for text in page.locator("#notices .notice").all_inner_texts()]
 
 

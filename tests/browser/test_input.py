@@ -8,6 +8,7 @@ from urllib.parse import urljoin
 from playwright.sync_api import Page, expect
 
 from gamepage import (
+    after_turns,
     card,
     click_move,
     confirm_loss,
@@ -270,6 +271,8 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
 
 
 def focused(page: Page) -> str | None:
+    """The card that has the focus once the keys pressed so far have acted."""
+    after_turns(page)
     return page.evaluate(ACTIVE_CARD)
 
 

@@ -17,6 +17,7 @@ from gamepage import confirm_loss, expect_line, line, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
+from royal.storage_keys import LOCK
 
 SHOTS = Path("/tmp/shots")
 # As long as a random deal's number gets (nine digits), so the fields row is at its widest.
@@ -25,12 +26,14 @@ BOXES_JS = """() => [...document.querySelectorAll('#line [data-card]')].map(e =>
   const r = e.getBoundingClientRect();
   return {card: e.dataset.card, x: r.left, y: r.top, w: r.width, h: r.height};
 })"""
-# Clicks both boundaries from inside the page and looks at the line in the same task, so
-# a card that lingers for its leaving animation is seen, whatever the test's timing.
-PLAY_AND_LOOK_JS = """([left, right]) => {
+# Clicks both boundaries from inside the page and looks at the line as soon as the move's
+# turn of the lock has come (docs/automation.md, "Readiness"), so a card that lingers for its
+# leaving animation is seen, whatever the test's timing.
+PLAY_AND_LOOK_JS = """async ([left, right, lock]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   q(left).click();
   q(right).click();
+  await navigator.locks.request(lock, () => {});
   const line = document.getElementById('line');
   return {children: line.children.length, leaving: line.querySelectorAll('.leaving').length,
           cards: line.querySelectorAll('[data-card]').length};
@@ -99,7 +102,7 @@ def test_layout_light_and_dark(name: str, options: dict, new_context, site, wait
 
     # A removed card leaves the DOM at once with reduced motion, after an animation without.
     removed = len(position.removal(move)[1])
-    seen = page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+    seen = page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
     position.push(move)
     assert seen["cards"] == 52 - removed
     if options.get("reduced_motion") == "reduce":

@@ -213,6 +213,7 @@ def test_stepping_a_replay_on_a_phone_keeps_the_line_still(phone_page: Page, ope
         click_move(page, move)
     expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
     page.locator("#replay").click()
+    wait_settled(page)
     tops = [page.evaluate(RECTS_JS, "#line")]
     for _ in range(solve(numbered_deal(number)).min_moves or 0):
         page.locator("#replay-step").click()

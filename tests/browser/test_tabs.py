@@ -1,9 +1,11 @@
 """A tab that missed other tabs' writes (restored from the back/forward cache, or deaf to them)
 catches up and says so, and never overwrites newer progress (docs/saves.md, "Tabs"); a tab that
-follows another's play drops what it offered for the line it showed."""
+follows another's play drops what it offered for the line it showed; two tabs acting in the
+same millisecond lose nothing."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -13,6 +15,7 @@ from conftest import DESKTOP, TIMEOUT_MS
 from gamepage import (
     card,
     click_move,
+    confirm_loss,
     drag,
     expect_line,
     field,
@@ -23,10 +26,15 @@ from gamepage import (
     stored,
     two_tabs,
 )
-from royal import describe
-from royal.line import Line
+from royal import describe, saves
+from royal.deals import numbered_deal
+from royal.game import Game, Outcome
+from royal.line import Line, Move
 from royal.saves import load_game
-from royal.storage_keys import GAME_KEY
+from royal.settings import Settings
+from royal.solver import solve
+from royal.stats import Stats
+from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 # A tab hears another tab's writes through storage events; this one misses them, as a frozen
 # tab does, so it falls behind without knowing until it acts.
@@ -88,9 +96,7 @@ def restored_page_catches_up(context: BrowserContext, site, wait_ready) -> bool:
     wait_ready(b)
     expect(b.locator("[data-field=moves]")).to_have_text("1")
     b.locator("#new-game").click()  # X counts as a loss; B plays three moves of game Y
-    confirm = b.locator("dialog[open] [data-confirm]")
-    if confirm.count():
-        confirm.click()
+    confirm_loss(b)
     expect(b.locator("[data-stat=played]")).to_have_text("1")
     play_leftmost(b, 3)
     y, saved = field(b, "deal"), stored(b, GAME_KEY)
@@ -168,3 +174,147 @@ def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word
     expect_line(b, line(a))
     assert field(b, "moves") == "2" and load_game(stored(b, GAME_KEY), 0.0).moves == 2
     expect(b.locator(".py-error")).to_have_count(0)
+
+
+# Two tabs in the same millisecond -------------------------------------------------------------
+
+TRIALS = 10
+#: Clicks ``selector`` at the wall-clock time ``at`` (ms): pages of one machine share the clock,
+#: so two pages given one ``at`` act in the same millisecond, each in its own renderer (one
+#: page's writes reach the other's copy of localStorage a moment later).
+CLICK_AT = "([selector, at]) => setTimeout(() => document.querySelector(selector).click(), at - Date.now())"
+PLANT = "records => { for (const [key, text] of Object.entries(records)) localStorage.setItem(key, text); }"
+
+
+def last_move_and_another() -> tuple[int, list[Move], Move]:
+    """A deal, a shortest win of it but for its last move, and another legal move there."""
+    number = 1
+    while True:
+        moves = solve(numbered_deal(number)).moves
+        position = Line(numbered_deal(number))
+        for move in moves[:-1]:
+            position.push(move)
+        others = [m for m in position.legal_moves() if m != moves[-1]]
+        if moves and others:
+            return number, moves, others[0]
+        number += 1
+
+
+NUMBER, WINNING, OTHER = last_move_and_another()
+
+
+def one_from_a_win() -> str:
+    """A fresh game of NUMBER one move from its win, as stored."""
+    game = Game.numbered(NUMBER)
+    for move in WINNING[:-1]:
+        game.play(move, 0.0)
+    return saves.dump_game(game, 0.0, 1)
+
+
+def one_loss() -> str:
+    """Stats of one lost game."""
+    stats = Stats()
+    loss = Game.numbered(NUMBER)
+    loss.play(WINNING[0], 0.0)
+    stats.record(loss.result(0.0), dt.date.today())
+    return saves.dump_stats(stats)
+
+
+@pytest.fixture
+def racing(new_context, site, wait_ready) -> tuple[Page, Page, Page]:
+    """Two tabs of the game in one context, and a third page of the site that plants records
+    (its writes reach both tabs as another tab's)."""
+    context = new_context()
+    a, b = two_tabs(context, site.url, wait_ready)
+    writer = context.new_page()
+    writer.goto(site.url + "static/manifest.webmanifest")
+    return a, b, writer
+
+
+def plant(writer: Page, tabs: tuple[Page, ...], records: dict[str, str], moves: int) -> None:
+    """Store ``records`` as another tab would, and wait until both tabs show the game."""
+    writer.evaluate(PLANT, records)
+    for page in tabs:
+        expect(page.locator("[data-field=moves]")).to_have_text(str(moves))
+
+
+def race(*clicks: tuple[Page, str]) -> None:
+    """Click each page's selector in the same millisecond, then let the tabs hear each other."""
+    at = clicks[0][0].evaluate("Date.now()") + 400
+    for page, selector in clicks:
+        page.evaluate(CLICK_AT, [selector, at])
+    clicks[0][0].wait_for_timeout(1_500)
+
+
+def select(page: Page, code: str) -> None:
+    """Select ``code`` on the line."""
+    card(page, code).click()
+    expect(card(page, code)).to_have_attribute("aria-pressed", "true")
+
+
+def on_line(code: str) -> str:
+    """The selector of ``code`` on the line."""
+    return f'#line [data-card="{code}"]'
+
+
+def test_a_reset_in_one_tab_while_the_other_wins_is_kept(racing) -> None:
+    a, b, writer = racing
+    lost = []
+    for trial in range(TRIALS):
+        plant(writer, (a, b), {GAME_KEY: one_from_a_win(), STATS_KEY: one_loss()}, len(WINNING) - 1)
+        expect(b.locator("[data-stat=played]")).to_have_text("1")
+        select(a, WINNING[-1].left)
+        b.locator("#reset-stats").click()
+        race((a, on_line(WINNING[-1].right)), (b, "#reset-confirm"))
+        stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
+        # The reset, then the win (1 played, 1 won); or the win, then the reset (0 played).
+        if (stats.played, stats.wins) not in ((0, 0), (1, 1)):
+            lost.append((trial, stats.played, stats.wins))
+        for page in (a, b):
+            expect(page.locator("[data-stat=played]")).to_have_text(str(stats.played))
+    assert not lost, f"the reset was lost in {len(lost)} of {TRIALS} trials (trial, played, wins): {lost}"
+
+
+def test_settings_changed_in_two_tabs_at_once_are_both_kept(racing) -> None:
+    a, b, writer = racing
+    a.locator("#settings").click()
+    b.locator("#settings").click()
+    lost = []
+    for trial in range(TRIALS):
+        writer.evaluate(PLANT, {SETTINGS_KEY: saves.dump_settings(Settings())})
+        expect(a.locator("#sound")).not_to_be_checked()
+        expect(b.locator("#theme-system")).to_be_checked()
+        race((a, "#sound"), (b, "#theme-dark"))
+        settings = saves.load_settings(stored(a, SETTINGS_KEY))
+        if not (settings.sound and settings.theme == "dark"):
+            lost.append((trial, settings.sound, settings.theme))
+        for page in (a, b):
+            expect(page.locator("#sound")).to_be_checked(checked=settings.sound)
+            expect(page.locator(f"#theme-{settings.theme}")).to_be_checked()
+    assert not lost, f"a change was lost in {len(lost)} of {TRIALS} trials (trial, sound, theme): {lost}"
+
+
+def test_a_win_in_one_tab_while_the_other_moves_keeps_one_of_them(racing) -> None:
+    a, b, writer = racing
+    lost = []
+    for trial in range(TRIALS):
+        plant(
+            writer,
+            (a, b),
+            {GAME_KEY: one_from_a_win(), STATS_KEY: saves.dump_stats(Stats())},
+            len(WINNING) - 1,
+        )
+        select(a, WINNING[-1].left)
+        select(b, OTHER.left)
+        race((a, on_line(WINNING[-1].right)), (b, on_line(OTHER.right)))
+        game = load_game(stored(a, GAME_KEY), 0.0)
+        stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
+        # A's win (the game won and counted), or B's move (the game on, nothing counted).
+        won = game.outcome is Outcome.WON
+        if stats.wins != won or game.line.stack[-1].move != (WINNING[-1] if won else OTHER):
+            lost.append((trial, str(game.line.stack[-1].move), stats.wins))
+        for page in (a, b):
+            expect_line(page, game.line.cards)
+    assert not lost, (
+        f"a move was lost in {len(lost)} of {TRIALS} trials (trial, last move stored, wins): {lost}"
+    )
