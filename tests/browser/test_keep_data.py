@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page
 
-from gamepage import click_move, winnable_deal
+from gamepage import after_turns, click_move, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
 
@@ -49,4 +49,5 @@ def test_installing_the_game_asks(new_context, open_game) -> None:
     open_game(page)
     assert asked(page) == 0
     page.evaluate("window.dispatchEvent(new Event('appinstalled'))")
+    after_turns(page)
     assert asked(page) == 1
