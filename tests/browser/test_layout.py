@@ -191,11 +191,12 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
 
 # Plays the last move from inside the page, then samples the royal pair and the end panel on
 # each of the next 60 frames (about a second: the slide, then the celebration).
-LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(done => {
+LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
   q(left).click(); q(right).click();
-  const frames = [];
+  await navigator.locks.request(lock, () => {});  // the frames start once the move has run
+  return new Promise(done => {  const frames = [];
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
     frames.push({qh: box(qh), kh: box(kh), result: box(result), height: innerHeight,
@@ -203,7 +204,8 @@ LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(done => {
     if (frames.length < 60) requestAnimationFrame(sample); else done(frames);
   };
   requestAnimationFrame(sample);
-})"""
+  });
+}"""
 
 
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
@@ -215,11 +217,11 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     wait_ready(page)
     moves = solve(numbered_deal(7)).moves
     for move in moves[:-1]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
     before = card_box(page, "QH")
-    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right])
+    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     width = before["w"]
     qh_x = frames[0]["qh"][0]
@@ -246,7 +248,7 @@ def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) ->
     running = """() => document.getAnimations()
       .filter(a => a.effect && a.effect.target && a.effect.target.closest('#line')).length"""
     for move in moves[:3]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
         assert page.evaluate(running) == 0
     page.locator("#undo").click()
     assert page.evaluate(running) == 0
