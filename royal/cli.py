@@ -55,9 +55,9 @@ def _deal_range(text: str) -> range:
     return range(start, stop + 1)
 
 
-def solution_record(cards: Sequence[str]) -> dict[str, object]:
+def solution_record(cards: Sequence[str], suit_runs: bool = False) -> dict[str, object]:
     """The JSON object ``solve`` prints for one deal."""
-    solution = solve(cards)
+    solution = solve(cards, suit_runs)
     return {
         "cards": list(cards),
         "winnable": solution.winnable,
@@ -120,6 +120,9 @@ def _build_parser() -> _Parser:
     source.add_argument("--deal", metavar="N")
     source.add_argument("--cards", metavar='"QH .. KH"')
     source.add_argument("stdin", nargs="?", choices=["-"], help="read one deal a line")
+    solve_cmd.add_argument(
+        "--suit-runs", action="store_true", help="SolSuite's rule: a run of one suit goes at once"
+    )
     odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
     odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
     odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
@@ -140,7 +143,7 @@ def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
         else:
             deals = _stdin_deals(stdin)
         for cards in deals:
-            print(json.dumps(solution_record(cards)), file=out, flush=True)
+            print(json.dumps(solution_record(cards, args.suit_runs)), file=out, flush=True)
     else:
         for line in _odds(_deal_range(args.deals), args.strategies, args.seed):
             print(line, file=out)

@@ -187,6 +187,27 @@ def test_undecodable_stdin_is_a_bad_line_not_a_traceback():
     assert len(result.stderr.splitlines()) == 1 and b"Traceback" not in result.stderr
 
 
+def test_solve_with_suit_runs_gives_a_shorter_win_of_runs():
+    cards = numbered_deal(1)
+    result = royal("solve", "--suit-runs", "--cards", " ".join(cards))
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    plain = json.loads(royal("solve", "--deal", "1").stdout)
+    assert set(record) == set(plain) and record["winnable"] and plain["winnable"]
+    assert record["min_moves"] == len(record["solution"]) < plain["min_moves"]
+    line = list(cards)
+    runs = 0
+    for move in record["solution"]:
+        left, right = move.split("-")
+        i, j = line.index(left), line.index(right)
+        between = line[i + 1 : j]
+        assert len(between) in (1, 2) or len({c[1] for c in between}) == 1
+        assert left[0] == right[0] or left[1] == right[1]
+        runs += len(between) > 2
+        del line[i + 1 : j]
+    assert line == ["QH", "KH"] and runs > 0
+
+
 def test_odds_on_a_small_range():
     result = royal("odds", "--deals", "1-40", "--strategies")
     assert result.returncode == 0, result.stderr
