@@ -198,7 +198,8 @@ def _solve_with_runs(cards: Sequence[str]) -> Solution:
                 if row[k] + cost[k][j] < row_one[j]:
                     row_one[j], one_via[i][j] = row[k] + cost[k][j], k
             if match[i] >> j & 1:
-                best, choice = never, ()
+                best = never
+                choice: tuple[int, ...] = ()
                 for k in range(i + 1, j):
                     if row_run[k] + cost[k][j] < best:  # a run of one suit left last (one card too)
                         best, choice = row_run[k] + cost[k][j], _run(run_via[i], k)
