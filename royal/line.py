@@ -158,6 +158,14 @@ class Line:
         self.stack.append(played)
         return played
 
+    def deal(self, card: str) -> None:
+        """Add ``card`` at the right end (the stock game's deal): every move legal before stays legal."""
+        self._cards.append(card)
+
+    def undeal(self) -> str:
+        """Take back the card dealt last, which must still be the right end (undo is last in, first out)."""
+        return self._cards.pop()
+
     def pop(self) -> Played:
         """Take back the last move pushed, restoring the exact line."""
         played = self.stack.pop()
