@@ -219,6 +219,32 @@ def test_odds_on_a_small_range():
     assert lines[4].startswith("always the leftmost legal move wins: ")
 
 
+@pytest.mark.parametrize("mode", ["open", "stock"])
+@pytest.mark.parametrize("suit_runs", [False, True])
+def test_odds_of_each_variant(mode, suit_runs):
+    result = royal("odds", "--deals", "1-40", "--strategies", "--mode", mode, *(["--suit-runs"] * suit_runs))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    plain = royal("odds", "--deals", "1-40", "--strategies").stdout.splitlines()
+    if mode == "open" and not suit_runs:
+        assert lines == plain
+        return
+    assert lines[0] == f"variant: {mode} game, {'suit runs' if suit_runs else 'default rules'}"
+    assert lines[1] == "deals 1-40: 40"
+    # The share of winnable deals is the same in every variant (docs/rules.md says why).
+    assert lines[2].split(": ", 1)[1] == plain[1].split(": ", 1)[1]
+    assert lines[2].startswith("winnable with the order known: " if mode == "stock" else "winnable: ")
+    fewest = lines[3].removeprefix("fewest moves to win: ")
+    assert (fewest == plain[2].removeprefix("fewest moves to win: ")) is not suit_runs
+    assert lines[4].startswith("random legal moves win: ")
+    assert lines[5].startswith("always the leftmost legal move wins: ")
+
+
+def test_odds_refuses_an_unknown_mode():
+    result = royal("odds", "--mode", "closed")
+    assert result.returncode == 2 and result.stderr.startswith("royal: ") and "closed" in result.stderr
+
+
 def test_help_is_not_an_error():
     result = royal("--help")
     assert result.returncode == 0 and "solve" in result.stdout
