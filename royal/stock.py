@@ -86,6 +86,7 @@ class StockGame:
         self.line = Line(self._order[:1], suit_runs)
         self._dealt = 1
         self._actions: list[Played | None] = []  # None: a deal
+        self.redo_actions: list[str] = []  # undone actions in notation, the next to redo last
         self._advice: dict[tuple[Seen, int, int], Advice] = {}
 
     @classmethod
@@ -145,6 +146,17 @@ class StockGame:
 
     def deal(self) -> str:
         """Turn the next card of the stock onto the right end of the line; return it."""
+        card = self._deal()
+        self.redo_actions.clear()
+        return card
+
+    def play(self, move: Move | str) -> Played:
+        """Play a move among the dealt cards, given as a :class:`Move` or in ``QH-7H`` notation."""
+        played = self._play(move)
+        self.redo_actions.clear()
+        return played
+
+    def _deal(self) -> str:
         if not self.can_deal:
             raise IllegalMove("the stock is empty")
         card = self._order[self._dealt]
@@ -153,8 +165,7 @@ class StockGame:
         self._actions.append(None)
         return card
 
-    def play(self, move: Move | str) -> Played:
-        """Play a move among the dealt cards, given as a :class:`Move` or in ``QH-7H`` notation."""
+    def _play(self, move: Move | str) -> Played:
         if isinstance(move, str):
             move = Move.parse(move)
         if self.outcome is Outcome.WON:
@@ -177,10 +188,20 @@ class StockGame:
         """Take back the last action: a move (its :class:`Played`) or a deal (the card, back on the stock)."""
         if not self.can_undo:
             raise IllegalMove("the game is won" if self._actions else "there is nothing to undo")
+        self.redo_actions.append(self.actions[-1])
         if self._actions.pop() is None:
             self._dealt -= 1
             return self.line.undeal()
         return self.line.pop()
+
+    def redo(self) -> Played | str:
+        """Play the last undone action again: the move (its :class:`Played`) or the deal (the card)."""
+        if not self.redo_actions:
+            raise IllegalMove("there is nothing to redo")
+        action = self.redo_actions[-1]
+        done = self._deal() if action == DEAL else self._play(action)
+        self.redo_actions.pop()
+        return done
 
     # What the unseen cards leave open ----------------------------------------------------
 

@@ -59,6 +59,7 @@ def test_undo_takes_back_deals_and_moves_in_turn():
             game.deal()
         history.append(game.seen)
     actions = game.actions
+    history_all, all_actions = list(history), list(actions)
     while game.can_undo:
         undone = game.undo()
         history.pop()
@@ -67,6 +68,16 @@ def test_undo_takes_back_deals_and_moves_in_turn():
     assert game.seen.line == ("QH",) and game.actions == []
     with pytest.raises(IllegalMove, match="nothing to undo"):
         game.undo()
+    done = []
+    while game.redo_actions:
+        game.redo()
+        done.append(game.seen)
+    assert done == history_all[1:] and game.actions == all_actions
+    with pytest.raises(IllegalMove, match="nothing to redo"):
+        game.redo()
+    game.undo()
+    game.deal() if game.can_deal else game.play(game.legal_moves()[0])
+    assert game.redo_actions == []
 
 
 def test_stuck_only_once_the_stock_is_dealt():
