@@ -19,6 +19,8 @@ from royal.excerpt import quoted
 from royal.solver import solve
 from royal.stock import play_out
 
+SUIT_RUNS_HELP = "SolSuite's rule: a run of one suit goes at once"
+
 
 class InputError(Exception):
     """Bad input from the command line or standard input."""
@@ -118,9 +120,7 @@ def _build_parser() -> _Parser:
     source.add_argument("--deal", metavar="N")
     source.add_argument("--cards", metavar='"QH .. KH"')
     source.add_argument("stdin", nargs="?", choices=["-"], help="read one deal a line")
-    solve_cmd.add_argument(
-        "--suit-runs", action="store_true", help="SolSuite's rule: a run of one suit goes at once"
-    )
+    solve_cmd.add_argument("--suit-runs", action="store_true", help=SUIT_RUNS_HELP)
     odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
     odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
     odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
@@ -128,9 +128,7 @@ def _build_parser() -> _Parser:
     odds.add_argument(
         "--mode", choices=["open", "stock"], default="open", help="the game dealt open or from the stock"
     )
-    odds.add_argument(
-        "--suit-runs", action="store_true", help="SolSuite's rule: a run of one suit goes at once"
-    )
+    odds.add_argument("--suit-runs", action="store_true", help=SUIT_RUNS_HELP)
     return parser
 
 
