@@ -11,13 +11,15 @@ import json
 import random
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from typing import NoReturn, TextIO
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
 from royal.excerpt import quoted
-from royal.line import Line, Move
 from royal.solver import solve
+from royal.stock import play_out
+
+SUIT_RUNS_HELP = "SolSuite's rule: a run of one suit goes at once"
 
 
 class InputError(Exception):
@@ -55,9 +57,9 @@ def _deal_range(text: str) -> range:
     return range(start, stop + 1)
 
 
-def solution_record(cards: Sequence[str]) -> dict[str, object]:
+def solution_record(cards: Sequence[str], suit_runs: bool = False) -> dict[str, object]:
     """The JSON object ``solve`` prints for one deal."""
-    solution = solve(cards)
+    solution = solve(cards, suit_runs)
     return {
         "cards": list(cards),
         "winnable": solution.winnable,
@@ -75,32 +77,30 @@ def _stdin_deals(lines: Iterable[str]) -> Iterable[tuple[str, ...]]:
                 raise InputError(f"line {number}: {error}") from None
 
 
-def play_out(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> bool:
-    """Play a deal with a simple strategy (``choose`` picks from the legal moves); True if won."""
-    line = Line(cards)
-    while moves := line.legal_moves():
-        line.push(choose(moves))
-    return len(line) == 2
-
-
-def _odds(deals: range, strategies: bool, seed: int) -> list[str]:
+def _odds(
+    deals: range, strategies: bool, seed: int, stock: bool = False, suit_runs: bool = False
+) -> list[str]:
     winnable = 0
     fewest: Counter[int] = Counter()
     random_wins = leftmost_wins = 0
     rng = random.Random(seed)
     for number in deals:
         cards = numbered_deal(number)
-        solution = solve(cards)
+        solution = solve(cards, suit_runs)  # a stock wins exactly when its open line does (royal/chance.py)
         winnable += solution.winnable
         if solution.min_moves is not None:
             fewest[solution.min_moves] += 1
         if strategies:
-            random_wins += play_out(cards, rng.choice)
-            leftmost_wins += play_out(cards, lambda moves: moves[0])
+            random_wins += play_out(cards, rng.choice, suit_runs, stock)
+            leftmost_wins += play_out(cards, lambda moves: moves[0], suit_runs, stock)
     total = len(deals)
+    variant = [
+        f"variant: {'stock' if stock else 'open'} game, {'suit runs' if suit_runs else 'default rules'}"
+    ]
     report = [
+        *(variant if stock or suit_runs else []),
         f"deals {deals.start}-{deals.stop - 1}: {total}",
-        f"winnable: {winnable} ({100 * winnable / total:.2f}%)",
+        f"winnable{' with the order known' if stock else ''}: {winnable} ({100 * winnable / total:.2f}%)",
         "fewest moves to win: "
         + ", ".join(f"{m}: {n} ({100 * n / total:.1f}%)" for m, n in sorted(fewest.items())),
     ]
@@ -120,10 +120,15 @@ def _build_parser() -> _Parser:
     source.add_argument("--deal", metavar="N")
     source.add_argument("--cards", metavar='"QH .. KH"')
     source.add_argument("stdin", nargs="?", choices=["-"], help="read one deal a line")
+    solve_cmd.add_argument("--suit-runs", action="store_true", help=SUIT_RUNS_HELP)
     odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
     odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
     odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
     odds.add_argument("--seed", type=int, default=1, help="seed of the random player")
+    odds.add_argument(
+        "--mode", choices=["open", "stock"], default="open", help="the game dealt open or from the stock"
+    )
+    odds.add_argument("--suit-runs", action="store_true", help=SUIT_RUNS_HELP)
     return parser
 
 
@@ -140,9 +145,12 @@ def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
         else:
             deals = _stdin_deals(stdin)
         for cards in deals:
-            print(json.dumps(solution_record(cards)), file=out, flush=True)
+            print(json.dumps(solution_record(cards, args.suit_runs)), file=out, flush=True)
     else:
-        for line in _odds(_deal_range(args.deals), args.strategies, args.seed):
+        odds = _odds(
+            _deal_range(args.deals), args.strategies, args.seed, args.mode == "stock", args.suit_runs
+        )
+        for line in odds:
             print(line, file=out)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from royal.cards import shown_name, spoken_name
+from royal.chance import Chance
 from royal.clock import format_seconds
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
@@ -20,6 +21,7 @@ from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay
 from royal.scoring import Breakdown
 from royal.stats import Stats
+from royal.stock import Advice
 from royal.storage import InMemory, StorageNotice, Unreadable
 
 if TYPE_CHECKING:  # royal.backup words its refusals with the sentences below
@@ -476,3 +478,57 @@ def imported(backup: Backup) -> str:
         f"Stats imported: {_counted(backup.stats.played, 'game')} played, "
         f"{_counted(backup.stats.wins, 'win')}."
     )
+
+
+# The stock game ---------------------------------------------------------------------------
+
+
+def stock_count(count: int) -> str:
+    """The face-down stock's label: only its count, never a card."""
+    return "The stock is empty" if not count else f"{_counted(count, 'card')} face down in the stock"
+
+
+def dealt(card: str, count: int) -> str:
+    """The announcement after a deal, for the screen reader."""
+    return f"Dealt the {spoken_name(card)}. {stock_count(count)}."
+
+
+def undealt(card: str, count: int) -> str:
+    """The announcement after an undone deal."""
+    return f"Undone: the {spoken_name(card)} back on the stock. {stock_count(count)}."
+
+
+def chance(estimate: Chance) -> str:
+    """The chance the position can still be won, over the ways the unseen cards can fall."""
+    if estimate.orders == 1:
+        return "This position can still be won." if estimate.wins else "This position can no longer be won."
+    if estimate.exact:
+        return (
+            f"In {estimate.wins} of the {estimate.orders} ways the stock can fall, this position still wins."
+        )
+    if estimate.wins == estimate.orders:
+        return "In every way the stock was tried, this position still wins."
+    if not estimate.wins:
+        return "In none of the ways the stock was tried does this position win."
+    return f"In about {estimate.percent}% of the ways the stock can fall, this position still wins."
+
+
+def stock_hint(advice: Advice, line: Line, name: Namer = shown_name) -> str:
+    """The stock game's hint: the removal that keeps the whole chance, or dealing on."""
+    best = advice.best
+    if best is not None:
+        return f"Hint: {removal(best, line.enclosed(best), name)}. It keeps every chance. " + chance(
+            advice.chance
+        )
+    if not advice.chance.wins:
+        return chance(advice.chance)
+    if advice.can_deal:
+        return "Hint: deal on. Dealing loses nothing; every removal now would lower the chance. " + chance(
+            advice.chance
+        )
+    return chance(advice.chance)
+
+
+def chance_lowered(after: Chance) -> str:
+    """Said when the removal just played lowered the chance of a win."""
+    return "That removal lowered the chance. " + chance(after) + " Undo it to get the chance back."

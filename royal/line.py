@@ -6,7 +6,7 @@ and remembers what it removed, ``pop`` takes the last one back exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from royal.cards import CardError, cards_match, is_card, parse_card, spoken_name
@@ -14,6 +14,11 @@ from royal.excerpt import quoted
 
 #: A move encloses exactly one or exactly two surviving cards.
 GAPS = (1, 2)
+
+
+def one_suit(cards: Sequence[str]) -> bool:
+    """True when every card of ``cards`` has the same suit: a run the suit-runs rule removes at once."""
+    return len({card[1] for card in cards}) == 1
 
 
 class IllegalMove(ValueError):
@@ -59,10 +64,15 @@ class Played:
 
 
 class Line:
-    """The surviving cards left to right, with the moves played on them."""
+    """The surviving cards left to right, with the moves played on them.
 
-    def __init__(self, cards: Iterable[str]) -> None:
+    With ``suit_runs`` (SolSuite's rule, docs/rules.md, "Suit runs") a move may also enclose
+    three or more cards when they are all of one suit.
+    """
+
+    def __init__(self, cards: Iterable[str], suit_runs: bool = False) -> None:
         self._cards: list[str] = list(cards)
+        self.suit_runs = suit_runs
         self.stack: list[Played] = []
 
     @property
@@ -84,15 +94,30 @@ class Line:
         cards = self._cards
         moves = []
         for i, left in enumerate(cards):
-            for gap in GAPS:
-                j = i + gap + 1
-                if j < len(cards) and cards_match(left, cards[j]):
+            for j in self._spans(i):
+                if cards_match(left, cards[j]):
                     moves.append(Move(left, cards[j]))
         return moves
+
+    def _spans(self, i: int) -> Iterator[int]:
+        """The positions a move with left boundary ``i`` may reach, nearest first."""
+        cards = self._cards
+        for gap in GAPS:
+            if i + gap + 1 < len(cards):
+                yield i + gap + 1
+        if self.suit_runs and i + 1 < len(cards):
+            suit = cards[i + 1][1]
+            j = i + 2
+            while j + 1 < len(cards) and cards[j][1] == suit:
+                j += 1
+                if j - i - 1 > max(GAPS):
+                    yield j
 
     def has_moves(self) -> bool:
         """True while at least one move is legal (cheaper than listing them)."""
         cards = self._cards
+        if self.suit_runs:
+            return bool(self.legal_moves())
         return any(
             cards_match(cards[i], cards[i + gap + 1]) for gap in GAPS for i in range(len(cards) - gap - 1)
         )
@@ -114,8 +139,9 @@ class Line:
         if j < i:
             raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")
         between = j - i - 1
-        if between not in GAPS:
-            raise IllegalMove(f"{move}: a move must enclose one or two cards, and {between} lie between")
+        if between not in GAPS and not (self.suit_runs and between > 0 and one_suit(self._cards[i + 1 : j])):
+            rule = "one or two cards, or a run of one suit," if self.suit_runs else "one or two cards,"
+            raise IllegalMove(f"{move}: a move must enclose {rule} and {between} lie between")
         if not cards_match(move.left, move.right):
             raise IllegalMove(f"{move}: the boundaries share neither rank nor suit")
         return i + 1, tuple(self._cards[i + 1 : j])
@@ -131,6 +157,14 @@ class Line:
         played = Played(move, removed, index)
         self.stack.append(played)
         return played
+
+    def deal(self, card: str) -> None:
+        """Add ``card`` at the right end (the stock game's deal): every move legal before stays legal."""
+        self._cards.append(card)
+
+    def undeal(self) -> str:
+        """Take back the card dealt last, which must still be the right end (undo is last in, first out)."""
+        return self._cards.pop()
 
     def pop(self) -> Played:
         """Take back the last move pushed, restoring the exact line."""

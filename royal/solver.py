@@ -14,6 +14,21 @@ last one or two cards there, so its boundaries are ``i`` and ``j`` themselves. H
 A line is winnable when ``clear(0, n - 1)``. Rows of these tables are kept as bitsets (Python
 ints), so deciding a full line costs a few thousand integer operations, well under a
 millisecond in CPython; the shortest win runs the same recursion with move counts.
+
+With suit runs (SolSuite's rule: three or more enclosed cards may go at once when they are all
+of one suit) the last move inside ``(i, j)`` may also take a run ``k1 < ... < km`` of one suit,
+each gap of the chain ``i, k1, ..., km, j`` cleared first. A third table holds the chains:
+
+* ``run(i, k)``: ``clear(i, k)``, or ``run(i, k')`` and ``clear(k', k)`` for some ``k'`` of
+  ``k``'s suit: the cards from ``i`` to ``k`` can be cleared down to a run of one suit ending at
+  ``k``. Then ``clear(i, j)`` also holds when ``i`` and ``j`` match and ``run(i, k)`` and
+  ``clear(k, j)`` for some ``k``.
+
+The rule changes how fast a line can be won, never whether: a run ``k1 ... km`` of one suit
+standing alone between ``i`` and ``j`` can also be worn down by ordinary moves (``k1-k3``
+takes ``k2``, then ``k1-k4`` takes ``k3``, ...) to the pair ``k1 km``, which ``i-j`` takes. So
+:func:`is_winnable` serves both rules, and only :func:`solve` gains the ``run`` table; the
+default rules' code is untouched by the option, so it is exactly as fast.
 """
 
 from __future__ import annotations
@@ -57,7 +72,8 @@ def _check(cards: Sequence[str]) -> None:
 
 
 def is_winnable(cards: Sequence[str]) -> bool:
-    """True when every card between the two end cards can still be removed."""
+    """True when every card between the two end cards can still be removed, under either rule
+    (suit runs shorten wins but never make one: the module docstring says why)."""
     _check(cards)
     n = len(cards)
     match = _match_rows(cards)
@@ -89,9 +105,11 @@ def _bits(value: int) -> list[int]:
     return found
 
 
-def solve(cards: Sequence[str]) -> Solution:
+def solve(cards: Sequence[str], suit_runs: bool = False) -> Solution:
     """Decide the line and, when it can be won, give a win in the fewest moves."""
     _check(cards)
+    if suit_runs:
+        return _solve_with_runs(cards)
     n = len(cards)
     match = _match_rows(cards)
     clear_from = [1 << (i + 1) for i in range(n)]
@@ -101,7 +119,9 @@ def solve(cards: Sequence[str]) -> Solution:
     cost = [[0] * n for _ in range(n)]
     one_cost = [[0] * n for _ in range(n)]
     one_via = [[0] * n for _ in range(n)]  # the k that achieves one_cost
-    last = [[(0, 0)] * n for _ in range(n)]  # the card(s) left for the final move of (i, j)
+    last: list[list[tuple[int, ...]]] = [
+        [()] * n for _ in range(n)
+    ]  # the card(s) the last move of (i, j) takes
     for span in range(2, n):
         for i in range(n - span):
             j = i + span
@@ -114,7 +134,7 @@ def solve(cards: Sequence[str]) -> Solution:
                 best, k_best = min((row_cost[k] + cost[k][j], k) for k in _bits(singles))
                 one_cost[i][j] = best
                 one_via[i][j] = k_best
-                choice = (k_best, 0)
+                choice: tuple[int, ...] = (k_best,)
             if not match[i] & bit_j:
                 continue
             row_one = one_cost[i]
@@ -127,21 +147,77 @@ def solve(cards: Sequence[str]) -> Solution:
                 clear_to[j] |= 1 << i
                 cost[i][j] = best + 1
                 last[i][j] = choice
-    if not clear_from[0] >> (n - 1) & 1:
+    return _solution(cards, bool(clear_from[0] >> (n - 1) & 1), last)
+
+
+def _solution(cards: Sequence[str], winnable: bool, last: list[list[tuple[int, ...]]]) -> Solution:
+    """The shortest win read back from ``last``: for each cleared gap, the cards its last move takes."""
+    if not winnable:
         return Solution(False, None, ())
     moves: list[Move] = []
 
     def emit(i: int, j: int) -> None:
         if j == i + 1:
             return
-        k, second = last[i][j]
-        emit(i, k)
-        if second:
-            emit(k, second)
-            emit(second, j)
-        else:
-            emit(k, j)
+        taken = last[i][j]
+        for left, right in zip((i, *taken), (*taken, j), strict=True):
+            emit(left, right)
         moves.append(Move(cards[i], cards[j]))
 
-    emit(0, n - 1)
+    emit(0, len(cards) - 1)
     return Solution(True, len(moves), tuple(moves))
+
+
+def _suit_rows(cards: Sequence[str]) -> list[int]:
+    """For each position, the bitset of the positions holding a card of its suit."""
+    by_suit: dict[str, int] = {}
+    for k, card in enumerate(cards):
+        by_suit[card[1]] = by_suit.get(card[1], 0) | 1 << k
+    return [by_suit[card[1]] for card in cards]
+
+
+def _solve_with_runs(cards: Sequence[str]) -> Solution:
+    """:func:`solve` under the suit-runs rule: the ``one`` and ``run`` tables with move counts."""
+    n = len(cards)
+    match = _match_rows(cards)
+    same_suit = _suit_rows(cards)
+    never = n * n  # more moves than any line needs: "cannot be done"
+    cost = [[never] * n for _ in range(n)]  # fewest moves for clear(i, j)
+    one_cost = [[never] * n for _ in range(n)]  # fewest moves for one(i, j)
+    one_via = [[-1] * n for _ in range(n)]  # the card one(i, j) leaves
+    run_cost = [[never] * n for _ in range(n)]  # fewest moves for run(i, k)
+    run_via = [[-1] * n for _ in range(n)]  # the run's card before k, or -1 when k is its first
+    last: list[list[tuple[int, ...]]] = [[()] * n for _ in range(n)]
+    for i in range(n - 1):
+        cost[i][i + 1] = run_cost[i][i + 1] = 0
+    for span in range(2, n):
+        for i in range(n - span):
+            j = i + span
+            row, row_one, row_run = cost[i], one_cost[i], run_cost[i]
+            for k in range(i + 1, j):
+                if row[k] + cost[k][j] < row_one[j]:
+                    row_one[j], one_via[i][j] = row[k] + cost[k][j], k
+            if match[i] >> j & 1:
+                best = never
+                choice: tuple[int, ...] = ()
+                for k in range(i + 1, j):
+                    if row_run[k] + cost[k][j] < best:  # a run of one suit left last (one card too)
+                        best, choice = row_run[k] + cost[k][j], _run(run_via[i], k)
+                    if row_one[k] + cost[k][j] < best:  # a pair left last, of any suits
+                        best, choice = row_one[k] + cost[k][j], (one_via[i][k], k)
+                if best < never:
+                    row[j] = best + 1
+                    last[i][j] = choice
+            row_run[j] = row[j]
+            for k in _bits(same_suit[j] & ((1 << j) - (1 << (i + 1)))):
+                if row_run[k] + cost[k][j] < row_run[j]:
+                    row_run[j], run_via[i][j] = row_run[k] + cost[k][j], k
+    return _solution(cards, cost[0][n - 1] < never, last)
+
+
+def _run(via: list[int], k: int) -> tuple[int, ...]:
+    """The run of one suit that ends at ``k``, read back along ``via``, left to right."""
+    run = [k]
+    while via[run[-1]] >= 0:
+        run.append(via[run[-1]])
+    return tuple(reversed(run))

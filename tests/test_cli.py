@@ -187,6 +187,27 @@ def test_undecodable_stdin_is_a_bad_line_not_a_traceback():
     assert len(result.stderr.splitlines()) == 1 and b"Traceback" not in result.stderr
 
 
+def test_solve_with_suit_runs_gives_a_shorter_win_of_runs():
+    cards = numbered_deal(1)
+    result = royal("solve", "--suit-runs", "--cards", " ".join(cards))
+    assert result.returncode == 0, result.stderr
+    record = json.loads(result.stdout)
+    plain = json.loads(royal("solve", "--deal", "1").stdout)
+    assert set(record) == set(plain) and record["winnable"] and plain["winnable"]
+    assert record["min_moves"] == len(record["solution"]) < plain["min_moves"]
+    line = list(cards)
+    runs = 0
+    for move in record["solution"]:
+        left, right = move.split("-")
+        i, j = line.index(left), line.index(right)
+        between = line[i + 1 : j]
+        assert len(between) in (1, 2) or len({c[1] for c in between}) == 1
+        assert left[0] == right[0] or left[1] == right[1]
+        runs += len(between) > 2
+        del line[i + 1 : j]
+    assert line == ["QH", "KH"] and runs > 0
+
+
 def test_odds_on_a_small_range():
     result = royal("odds", "--deals", "1-40", "--strategies")
     assert result.returncode == 0, result.stderr
@@ -196,6 +217,32 @@ def test_odds_on_a_small_range():
     assert lines[2].startswith("fewest moves to win: 25: ")
     assert lines[3].startswith("random legal moves win: ")
     assert lines[4].startswith("always the leftmost legal move wins: ")
+
+
+@pytest.mark.parametrize("mode", ["open", "stock"])
+@pytest.mark.parametrize("suit_runs", [False, True])
+def test_odds_of_each_variant(mode, suit_runs):
+    result = royal("odds", "--deals", "1-40", "--strategies", "--mode", mode, *(["--suit-runs"] * suit_runs))
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    plain = royal("odds", "--deals", "1-40", "--strategies").stdout.splitlines()
+    if mode == "open" and not suit_runs:
+        assert lines == plain
+        return
+    assert lines[0] == f"variant: {mode} game, {'suit runs' if suit_runs else 'default rules'}"
+    assert lines[1] == "deals 1-40: 40"
+    # The share of winnable deals is the same in every variant (docs/rules.md says why).
+    assert lines[2].split(": ", 1)[1] == plain[1].split(": ", 1)[1]
+    assert lines[2].startswith("winnable with the order known: " if mode == "stock" else "winnable: ")
+    fewest = lines[3].removeprefix("fewest moves to win: ")
+    assert (fewest == plain[2].removeprefix("fewest moves to win: ")) is not suit_runs
+    assert lines[4].startswith("random legal moves win: ")
+    assert lines[5].startswith("always the leftmost legal move wins: ")
+
+
+def test_odds_refuses_an_unknown_mode():
+    result = royal("odds", "--mode", "closed")
+    assert result.returncode == 2 and result.stderr.startswith("royal: ") and "closed" in result.stderr
 
 
 def test_help_is_not_an_error():

@@ -18,14 +18,23 @@ def shares(a, b):
     return a[0] == b[0] or a[1] == b[1]
 
 
-def moves_by_the_rules(cards):
-    """Every (left, right) pair with one or two cards between that share rank or suit."""
+def moves_by_the_rules(cards, suit_runs=False):
+    """Every (left, right) pair with one or two cards between that share rank or suit; with
+    suit runs, also those with three or more between when they are all of one suit."""
     found = set()
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):
-            if j - i - 1 in (1, 2) and shares(cards[i], cards[j]):
+            between = cards[i + 1 : j]
+            run = suit_runs and len(between) > 2 and len({c[1] for c in between}) == 1
+            if (len(between) in (1, 2) or run) and shares(cards[i], cards[j]):
                 found.add((cards[i], cards[j]))
     return found
+
+
+# Runs of one suit make lines with many more suit-run moves.
+spade_heavy_lines = st.lists(
+    st.sampled_from([r + s for r in "A23456789TJQK" for s in "SSSH"]), min_size=2, max_size=16, unique=True
+)
 
 
 # Notation --------------------------------------------------------------------------------
@@ -101,6 +110,32 @@ def test_legal_moves_are_exactly_the_rule(cards):
     assert line.has_moves() == bool(listed)
     for card in cards:
         assert {(m.left, m.right) for m in line.partners(card)} == {mv for mv in listed if card in mv}
+
+
+@given(st.one_of(short_lines, spade_heavy_lines))
+def test_suit_run_moves_are_exactly_the_rule(cards):
+    line = Line(cards, suit_runs=True)
+    listed = [(m.left, m.right) for m in line.legal_moves()]
+    assert len(listed) == len(set(listed))
+    assert set(listed) == moves_by_the_rules(cards, suit_runs=True)
+    assert line.has_moves() == bool(listed)
+    for left, right in listed:
+        enclosed = line.enclosed(Move(left, right))
+        assert enclosed == tuple(cards[cards.index(left) + 1 : cards.index(right)])
+
+
+def test_a_run_of_one_suit_goes_at_once_with_suit_runs_only():
+    cards = ["QH", "2S", "3S", "9S", "4S", "7H", "KH"]
+    with pytest.raises(IllegalMove, match="must enclose one or two cards, and 4 lie between"):
+        Line(cards).push(Move("QH", "7H"))
+    line = Line(cards, suit_runs=True)
+    assert line.push(Move("QH", "7H")).removed == ("2S", "3S", "9S", "4S")
+    assert line.cards == ("QH", "7H", "KH")
+    line.pop()
+    assert line.cards == tuple(cards)
+    with pytest.raises(IllegalMove, match="or a run of one suit, and 5 lie between"):
+        line.push(Move("QH", "KH"))  # 2S 3S 9S 4S 7H: not one suit
+    assert line.cards == tuple(cards)
 
 
 # Push and pop ----------------------------------------------------------------------------

@@ -18,36 +18,39 @@ from royal.line import Line
 from royal.solver import Solution, is_winnable, solve
 
 
-def rule_moves(cards):
+def encloses_legally(between, suit_runs):
+    """One or two cards; with suit runs, also more when all are of one suit."""
+    return len(between) in (1, 2) or (suit_runs and len(between) > 2 and len({c[1] for c in between}) == 1)
+
+
+def rule_moves(cards, suit_runs=False):
     """(left, right, position-after) for every legal move of a tuple of cards."""
     for i, left in enumerate(cards):
-        for gap in (1, 2):
-            j = i + gap + 1
-            if j < len(cards):
-                right = cards[j]
-                if left[0] == right[0] or left[1] == right[1]:
-                    yield left, right, cards[: i + 1] + cards[j:]
+        for j in range(i + 2, len(cards)):
+            right = cards[j]
+            if encloses_legally(cards[i + 1 : j], suit_runs) and (left[0] == right[0] or left[1] == right[1]):
+                yield left, right, cards[: i + 1] + cards[j:]
 
 
 @cache
-def brute_min(cards):
+def brute_min(cards, suit_runs=False):
     """Fewest moves to leave only the two end cards, or None when it cannot be done."""
     if len(cards) == 2:
         return 0
     best = None
-    for _, _, after in rule_moves(cards):
-        sub = brute_min(after)
+    for _, _, after in rule_moves(cards, suit_runs):
+        sub = brute_min(after, suit_runs)
         if sub is not None and (best is None or sub + 1 < best):
             best = sub + 1
     return best
 
 
-def replay(cards, moves):
+def replay(cards, moves, suit_runs=False):
     """Play moves by the rules on a plain list; return what is left (asserting legality)."""
     line = list(cards)
     for move in moves:
         i, j = line.index(move.left), line.index(move.right)
-        assert j - i - 1 in (1, 2), f"{move} does not enclose one or two cards"
+        assert encloses_legally(line[i + 1 : j], suit_runs), f"{move} encloses what it may not"
         assert move.left[0] == move.right[0] or move.left[1] == move.right[1], f"{move} does not match"
         del line[i + 1 : j]
     return line
@@ -65,10 +68,10 @@ dense_lines = st.integers(min_value=3, max_value=12).flatmap(
 )
 
 
-def check_against_brute_force(cards):
-    expected = brute_min(cards)
-    assert is_winnable(cards) == (expected is not None)
-    solution = solve(cards)
+def check_against_brute_force(cards, suit_runs=False):
+    expected = brute_min(cards, suit_runs)
+    assert is_winnable(cards) == (expected is not None)  # the same verdict under either rule
+    solution = solve(cards, suit_runs)
     assert solution.winnable == (expected is not None)
     assert solution.min_moves == expected
     if expected is None:
@@ -76,11 +79,15 @@ def check_against_brute_force(cards):
         assert solution.as_notation() == []
     else:
         assert len(solution.moves) == expected
-        assert replay(cards, solution.moves) == [cards[0], cards[-1]]
+        assert replay(cards, solution.moves, suit_runs) == [cards[0], cards[-1]]
         assert solution.as_notation() == [f"{m.left}-{m.right}" for m in solution.moves]
-    line = Line(cards)
+    line = Line(cards, suit_runs)
     keep = {(m.left, m.right) for m in winning_moves(line)}
-    assert keep == {(left, right) for left, right, after in rule_moves(cards) if brute_min(after) is not None}
+    assert keep == {
+        (left, right)
+        for left, right, after in rule_moves(cards, suit_runs)
+        if brute_min(after, suit_runs) is not None
+    }
     assert line.cards == cards and line.stack == []  # winning_moves leaves the line as it was
 
 
@@ -94,6 +101,40 @@ def test_solver_agrees_with_brute_force_on_short_lines(cards):
 @given(dense_lines)
 def test_solver_agrees_with_brute_force_on_dense_lines(cards):
     check_against_brute_force(cards)
+
+
+# Few suits make long runs of one suit, so the suit-runs rule has work to do.
+two_suit_cards = [r + s for r in "A23456" for s in "SH"]
+two_suit_lines = st.integers(min_value=3, max_value=12).flatmap(
+    lambda n: st.permutations(two_suit_cards).map(lambda p: tuple(p[:n]))
+)
+
+
+@settings(max_examples=examples(400))
+@given(st.one_of(short_lines, dense_lines, two_suit_lines))
+def test_suit_runs_solver_agrees_with_brute_force(cards):
+    check_against_brute_force(cards, suit_runs=True)
+
+
+def test_suit_runs_sample_needs_the_rule():
+    """Guard against a vacuous comparison: many sampled lines win faster with runs, some not at all."""
+    import random
+
+    rng = random.Random(3)
+    lines = [tuple(rng.sample(two_suit_cards, rng.randint(6, 12))) for _ in range(200)]
+    assert sum(brute_min(c) is not None and brute_min(c, True) < brute_min(c) for c in lines) > 20
+    assert any(brute_min(c, True) is None for c in lines)
+
+
+def test_a_full_deal_wins_faster_with_suit_runs():
+    cards = numbered_deal(1)
+    solution = solve(cards, suit_runs=True)
+    assert solution.winnable and solution.min_moves < solve(cards).min_moves
+    line = Line(cards, suit_runs=True)
+    for move in solution.moves:
+        line.push(move)
+    assert line.cards == ("QH", "KH")
+    assert any(len(played.removed) > 2 for played in line.stack)
 
 
 def test_brute_force_sample_includes_wins_and_losses():
