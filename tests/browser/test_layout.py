@@ -189,21 +189,25 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
 
 # The win ------------------------------------------------------------------------------
 
-# Plays the last move from inside the page, then samples the royal pair and the end panel on
-# each of the next 60 frames (about a second: the slide, then the celebration).
-LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(done => {
+# Plays the last move from inside the page, then samples the royal pair, the line and the end
+# panel on each of the next 90 frames (about 1.5 s: the slide, the glide to the middle, the
+# celebration).
+LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
+  const line = document.getElementById('line');
   q(left).click(); q(right).click();
+  await navigator.locks.request(lock, () => {});  // the move has been played and drawn
+  return await new Promise(done => {
   const frames = [];
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
-    frames.push({qh: box(qh), kh: box(kh), result: box(result), height: innerHeight,
+    frames.push({qh: box(qh), kh: box(kh), result: box(result), line: box(line), height: innerHeight,
                  place: [qh.offsetLeft, qh.offsetTop, kh.offsetLeft, kh.offsetTop, qh.offsetWidth]});
-    if (frames.length < 60) requestAnimationFrame(sample); else done(frames);
+    if (frames.length < 90) requestAnimationFrame(sample); else done(frames);
   };
   requestAnimationFrame(sample);
-})"""
+}); }"""
 
 
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
@@ -219,23 +223,28 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
     before = card_box(page, "QH")
-    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right])
+    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
-    width = before["w"]
-    qh_x = frames[0]["qh"][0]
-    kh_x = [(f["kh"][0] + f["kh"][2]) / 2 for f in frames]  # centres: the embrace scales about them
+    # Centres: the embrace scales the cards about them.
+    qh_x = [(f["qh"][0] + f["qh"][2]) / 2 for f in frames]
+    kh_x = [(f["kh"][0] + f["kh"][2]) / 2 for f in frames]
+    assert abs(qh_x[0] - (before["x"] + before["w"] / 2)) < 2, "the pair meets where the Queen stood"
     for frame in frames:
-        (ql, qt, qr, qb), (_, kt, _, kb) = frame["qh"], frame["kh"]
+        (_, qt, _, qb), (_, kt, _, kb) = frame["qh"], frame["kh"]
         centre_q, centre_k = (qt + qb) / 2, (kt + kb) / 2
         assert abs(centre_k - centre_q) < 2, ("the King never leaves the Queen's row", frame)
-        assert abs((ql + qr) / 2 - (qh_x + width / 2)) < 2, ("the Queen stays where she is", frame)
         assert qt >= 0 and qb <= frame["height"], ("the Queen in view", frame)
         assert kt >= 0 and kb <= frame["height"], ("the King in view", frame)
         assert frame["result"][1] >= max(qb, kb), ("the panel is below the pair", frame)
         assert frame["result"][1] < frame["height"], ("the panel in view", frame)
-    assert all(b <= a + 1 for a, b in pairwise(kh_x)), "the King only slides left"
+    assert all(b >= a - 1 for a, b in pairwise(qh_x)), "the Queen never goes back, only to the middle"
+    gaps = [k - q for q, k in zip(qh_x, kh_x, strict=True)]
+    assert all(b <= a + 1 for a, b in pairwise(gaps)), "the King only closes up on the Queen"
     qx, qy, kx, ky, w = frames[-1]["place"]
     assert ky == qy and w < kx - qx < w * 1.3, "side by side at the end"
+    (line_left, _, line_right, _) = frames[-1]["line"]
+    middle = (frames[-1]["qh"][0] + frames[-1]["kh"][2]) / 2
+    assert abs(middle - (line_left + line_right) / 2) < 2, "the pair ends in the middle of the line"
 
 
 def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) -> None:
