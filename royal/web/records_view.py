@@ -110,7 +110,7 @@ class RecordsView:
             if kind == "perfect":
                 crown = _svg(
                     "text",
-                    {"class": "crown", "x": round(x + bar / 2, 1), "y": top - 4, "text-anchor": "middle"},
+                    {"class": "crown", "x": round(x + bar / 2, 1), "y": top - 5, "text-anchor": "middle"},
                 )
                 crown.textContent = CROWN
                 shapes.append(crown)

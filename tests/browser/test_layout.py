@@ -262,3 +262,81 @@ def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) ->
     page.keyboard.press("n")
     confirm_loss(page)
     assert page.evaluate(running) == 0
+
+
+# The panels at the narrowest width, the control bar, the stats tiles, the settings sheet ------
+
+# Elements of the page whose right edge passes the window's (hidden ones aside).
+OVERFLOWING_JS = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getClientRects().length && !e.closest('.visually-hidden, dialog:not([open]), [hidden]'))
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)"""
+# Each field's name and figure: how many lines the name takes (its height over its line height).
+FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => {
+  const style = getComputedStyle(e);
+  return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))]; })"""
+
+
+def test_at_280_px_nothing_overflows_and_each_fields_name_keeps_to_one_line(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(viewport={"width": 280, "height": 653}, is_mobile=True, has_touch=True).new_page()
+    page.goto(site.url + f"?deal={DEAL}")
+    wait_ready(page)
+    wait_settled(page)
+    assert page.evaluate(OVERFLOWING_JS) == []
+    assert all(lines == 1 for _, lines in page.evaluate(FIELD_LINES_JS)), page.evaluate(FIELD_LINES_JS)
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll[0] <= scroll[1]
+
+
+def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_below_it(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#settings").click()
+    page.locator("#large-cards").check()  # the line is taller than the window
+    page.locator("#settings-close").click()
+    wait_settled(page)
+    page.evaluate("() => window.scrollTo(0, 400)")
+    bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().bottom")
+    assert bar <= 50, "while the line scrolls, the bar that stays takes at most 50 px"
+    for name in ("undo", "redo", "hint", "share", "settings"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar + 0.5, f"{name} stays at hand"
+    # A card brought into view (as the keyboard does) stands clear below the bar.
+    first = page.locator("#line [data-card]").first
+    first.evaluate("e => e.scrollIntoView()")
+    assert first.bounding_box()["y"] >= bar
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_nine_stats_tiles_fill_their_rows(viewport: dict, new_context, site, wait_ready) -> None:
+    page = new_context(viewport=viewport).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    tops = page.evaluate("() => [...document.querySelectorAll('.stats dl > div')].map(e => e.offsetTop)")
+    rows = [tops.count(top) for top in sorted(set(tops))]
+    assert len(tops) == 9 and len(set(rows)) == 1, ("every row holds as many tiles", rows)
+
+
+def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(**PHONE_CONTEXT).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    sheet = page.locator("#settings-dialog")
+    expect(sheet).to_be_visible()
+    height, scroll = sheet.evaluate("e => [e.clientHeight, e.scrollHeight]")
+    assert scroll <= height + 1, "the whole sheet shows at once"
+    done = page.locator("#settings-close").bounding_box()
+    assert done["y"] + done["height"] <= PHONE["height"], "Done at hand"
+    for swatch in page.locator(".swatch").all():
+        box = swatch.bounding_box()
+        assert box["width"] >= 30 and box["height"] >= 30, box
