@@ -106,7 +106,7 @@ def bad_link(reason: object) -> str:
 
 # What the player did ------------------------------------------------------------------------
 
-#: The first-game guide, shown until the player's first move (docs/play.md, "The first game").
+#: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
 FIRST_GAME = (
     "Pick a card, then one of its rank or suit with one or two cards between: those go. "
     "The line snakes; win when the Queen and King of Hearts meet."
@@ -203,8 +203,14 @@ def ending(game: Game, now: float) -> tuple[str, str]:
     if game.outcome is Outcome.WON:
         summary = f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score {game.score}. "
         par = game.par
-        if par == game.moves:
-            return PERFECT, summary + f"You won in par, {par} moves, the fewest this deal allows."
+        if par == game.moves:  # a perfect marriage counts moves alone (docs/rules.md, "Par")
+            text = summary + f"You won in par, {par} moves, the fewest this deal allows."
+            if game.penalties:
+                text += (
+                    " A perfect marriage counts only the moves: "
+                    f"your hints and undos cost {game.penalties} points."
+                )
+            return PERFECT, text
         over = game.moves - (par or 0)
         return (
             "You won!",
@@ -377,26 +383,29 @@ def recent_summary(recent: Sequence[Finished]) -> str:
     """The chart's caption and text alternative, in one sentence."""
     if not recent:
         return "No finished games yet: the chart shows your last 30."
+    if len(recent) == 1:
+        return "Your last game: " + _finished(recent[0])
     wins = [f for f in recent if f.won]
     perfect = sum(f.perfect for f in wins)
     losses = len(recent) - len(wins)
-    parts = [f"Your last {_counted(len(recent), 'finished game')}: {len(wins)} won"]
-    if wins:
-        parts.append(f"{perfect} in par")
+    parts = [f"{len(wins)} won" + (f" ({perfect} in par)" if wins else "")]
     if losses:
         left = sum(f.cards_left for f in recent if not f.won) / losses
-        parts.append(f"{losses} lost with {left:.0f} cards left on average")
-    return ", ".join(parts) + "."
+        parts.append(f"{losses} lost, with {left:.0f} cards left on average")
+    return f"Your last {len(recent)} games: " + ", ".join(parts) + "."
 
 
 def recent_game(index: int, game: Finished) -> str:
     """One bar of the chart, in words."""
+    return f"Game {index}: " + _finished(game)
+
+
+def _finished(game: Finished) -> str:
+    """How a finished game went: ``"won in 25 moves, in par."``, ``"lost with 33 cards left."``"""
     if game.won:
         over = game.over_par or 0
-        return f"Game {index}: won in {game.moves} moves, " + (
-            "in par." if over == 0 else f"{over} over par."
-        )
-    return f"Game {index}: lost with {game.cards_left} cards left."
+        return f"won in {game.moves} moves, " + ("in par." if over == 0 else f"{over} over par.")
+    return f"lost with {game.cards_left} cards left."
 
 
 # Backup -------------------------------------------------------------------------------------

@@ -32,6 +32,15 @@ DAY = "day"
 
 #: The colour schemes of index.html's theme-color <meta> elements, in the page's order.
 SCHEMES = ("light", "dark")
+#: Their colours: the felt the settings choose, in each scheme (static/app.css's --felt, a
+#: light-dark() pair for each of royal/settings.py's FELTS), so the browser's bar matches the
+#: table; index.html holds the first felt's, the default.
+THEME_COLOURS: dict[str, tuple[str, ...]] = {
+    "green": ("#0b5d3b", "#0c3b28"),
+    "blue": ("#134b74", "#0f3050"),
+    "wine": ("#6e2233", "#471621"),
+    "slate": ("#3d4853", "#283038"),
+}
 #: The media of those elements under each theme: "system" leaves the device's scheme in
 #: charge, as index.html has them; a chosen theme pins the colour of the scheme it names.
 THEME_COLOUR_MEDIA: dict[str, tuple[str, ...]] = {

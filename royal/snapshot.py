@@ -34,6 +34,18 @@ STAT_NAME_PATTERN = r"^[a-z][a-z-]{0,29}$"
 FIGURE_PATTERN = r"^(?:[0-9]{1,9}|[0-9]{1,3}%|[0-9]{1,6}:[0-5][0-9]|[0-9]{1,6} days?|\u2014)$"
 
 
+#: The first-game guide shows while no game has counted in the stats (docs/play.md, "The first
+#: game"): while the figure of GUIDE_STAT reads GUIDE_FIGURE. The page decides by the stats'
+#: figures, the boot script by the snapshot's (the same figures), so they always agree.
+GUIDE_STAT = "played"
+GUIDE_FIGURE = "0"
+
+
+def shows_guide(figures: Mapping[str, str]) -> bool:
+    """Whether the stats, as the page shows ``figures``, call for the first-game guide."""
+    return figures.get(GUIDE_STAT) == GUIDE_FIGURE
+
+
 def dump_snapshot(cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str]) -> str:
     """The snapshot as stored: ``{"version": 1, "cards": [...], "fields": {...}, "stats": {...}}``."""
     data = {"version": VERSION, "cards": list(cards), "fields": dict(fields), "stats": dict(stats)}

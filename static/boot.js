@@ -149,14 +149,17 @@
       if (value === true) root.setAttribute(attribute, "");
       else if (Object.hasOwn(CHOICES, name) && CHOICES[name].includes(value)) root.setAttribute(attribute, value);
     }
+    const metas = document.querySelectorAll("meta[name=theme-color]");
+    // The browser's bar in the felt's colour, one for each scheme.
+    if (Object.hasOwn(THEME_COLOURS, settings.felt)) {
+      metas.forEach((meta, index) => meta.setAttribute("content", THEME_COLOURS[settings.felt][index]));
+    }
     const theme = settings.theme;
     // The system theme keeps the page as it is: no data-theme, each theme colour for its scheme.
     if (theme === SYSTEM_THEME || !Object.hasOwn(THEME_COLOUR_MEDIA, theme)) return;
     root.dataset.theme = theme;
     const media = THEME_COLOUR_MEDIA[theme];
-    document.querySelectorAll("meta[name=theme-color]").forEach((meta, index) => {
-      meta.setAttribute("media", media[index]);
-    });
+    metas.forEach((meta, index) => meta.setAttribute("media", media[index]));
   }
 
   function drawPreview() {
@@ -183,11 +186,13 @@
       else if (storedText(STATS_KEY) !== null) stat.textContent = "\u2026";
     }
     if (stats.length) stats[0].closest("section, dl")?.setAttribute("aria-busy", "true");
-    // A first visit (no game, no stats saved): the first-game guide, as the game shows it, so
-    // nothing moves when Python takes over (docs/play.md, "The first game").
+    // The first-game guide by the game's own rule (royal/snapshot.py's shows_guide): while the
+    // snapshot's stats count no game, or on a first visit (nothing saved), so nothing moves
+    // when Python takes over (docs/play.md, "The first game").
     const guide = document.getElementById("first-game");
     const guideText = document.getElementById("first-game-text");
-    if (!snapshot && storedText(STATS_KEY) === null && guide && guideText) {
+    const firstGame = snapshot ? snapshot.stats[GUIDE_STAT] === GUIDE_FIGURE : storedText(STATS_KEY) === null;
+    if (firstGame && guide && guideText) {
       guideText.textContent = FIRST_GAME;
       guide.hidden = false;
     }

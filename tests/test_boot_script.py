@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from royal import cards, limits, storage_keys
-from royal.markup import SCHEMES, THEME_COLOUR_MEDIA
-from royal.settings import SYSTEM_THEME, THEMES
+from royal.markup import SCHEMES, THEME_COLOUR_MEDIA, THEME_COLOURS
+from royal.settings import CHOICES, SYSTEM_THEME, THEMES, Settings
 from tools import boot_script
 from tools.paths import DIST, ROOT
 
@@ -128,6 +128,14 @@ def test_the_theme_colours_follow_the_page_and_every_theme() -> None:
     assert len(THEME_COLOUR_MEDIA[SYSTEM_THEME]) == len(SCHEMES)
     assert tuple(THEME_COLOUR_MEDIA) == THEMES
     assert THEME_COLOUR_MEDIA["dark"] == ("not all", "all")
+
+
+def test_every_felt_has_a_theme_colour_for_each_scheme_and_the_page_starts_with_the_default() -> None:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert tuple(THEME_COLOURS) == CHOICES["felt"]
+    assert all(len(colours) == len(SCHEMES) for colours in THEME_COLOURS.values())
+    shown = tuple(re.findall(r'<meta name="theme-color" content="([^"]*)"', page))
+    assert shown == THEME_COLOURS[Settings().felt]
 
 
 @pytest.mark.built

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as _dt
+
 import pytest
 
 from helpers import UNWINNABLE, leftmost_play, win_game
@@ -13,6 +15,7 @@ from royal.game import Game, Outcome
 from royal.line import Line, Move
 from royal.scoring import Breakdown
 from royal.solver import solve
+from royal.stats import Stats
 from royal.storage import InMemory, Unreadable
 
 
@@ -56,6 +59,23 @@ def test_a_win_in_par_is_a_perfect_marriage():
     assert heading == "A perfect marriage!"
     assert f"Time 0:00, {game.moves} moves, score {game.score}." in text
     assert f"You won in par, {solve(numbered_deal(1)).min_moves} moves, the fewest this deal allows." in text
+
+
+def test_a_win_in_par_after_a_paid_hint_is_a_perfect_marriage_as_the_stats_count_it():
+    """docs/rules.md, "Par and perfect marriages": moves alone make a perfect marriage; the end
+    says so, names what the help cost, and the stats count the same game as a perfect win."""
+    game = Game.numbered(1)
+    hinted = game.hint()
+    assert hinted is not None and game.penalties == 25
+    win_game(game)
+    heading, text = describe.ending(game, 75.0)
+    stats = Stats()
+    assert stats.record(game.result(75.0), _dt.date(2026, 12, 1))
+    assert heading == describe.PERFECT and stats.perfect_wins == 1
+    assert "your hints and undos cost 25 points" in text
+    plain = Game.numbered(1)
+    win_game(plain)
+    assert "hints" not in describe.ending(plain, 75.0)[1], "no word of help that was not taken"
 
 
 def test_a_longer_win_gives_its_moves_against_par():

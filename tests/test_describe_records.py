@@ -65,7 +65,12 @@ def test_recent_games_in_words():
     assert describe.recent_summary([]).startswith("No finished games yet")
     recent = [Finished(True, 25, 2, 25), Finished(True, 27, 2, 26), Finished(False, 10, 33, 25)]
     assert describe.recent_summary(recent) == (
-        "Your last 3 finished games: 2 won, 1 in par, 1 lost with 33 cards left on average."
+        "Your last 3 games: 2 won (1 in par), 1 lost, with 33 cards left on average."
+    )
+    assert describe.recent_summary(recent[:1]) == "Your last game: won in 25 moves, in par."
+    assert (
+        describe.recent_summary(recent[2:] * 2)
+        == "Your last 2 games: 0 won, 2 lost, with 33 cards left on average."
     )
     assert describe.recent_game(1, recent[0]) == "Game 1: won in 25 moves, in par."
     assert describe.recent_game(2, recent[1]) == "Game 2: won in 27 moves, 1 over par."

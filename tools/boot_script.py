@@ -61,6 +61,7 @@ def shared_values() -> dict[str, dict[str, object]]:
             "SUIT_CLASSES": markup.SUIT_CLASSES,
             "DAY_CLASS": markup.DAY,
             "THEME_COLOUR_MEDIA": markup.THEME_COLOUR_MEDIA,
+            "THEME_COLOURS": markup.THEME_COLOURS,
         },
         snapshot.__name__: {
             "SNAPSHOT_VERSION": snapshot.VERSION,
@@ -68,6 +69,8 @@ def shared_values() -> dict[str, dict[str, object]]:
             "FIELD_PATTERNS": snapshot.FIELD_PATTERNS,
             "STAT_NAME_PATTERN": snapshot.STAT_NAME_PATTERN,
             "FIGURE_PATTERN": snapshot.FIGURE_PATTERN,
+            "GUIDE_STAT": snapshot.GUIDE_STAT,
+            "GUIDE_FIGURE": snapshot.GUIDE_FIGURE,
         },
         runtime.__name__: {
             "RUNTIME_LOADER": runtime.PYODIDE_LOADER,

@@ -14,6 +14,7 @@ from royal.clock import format_seconds
 from royal.links import link_query
 from royal.replay import Replay
 from royal.session import Session
+from royal.snapshot import shows_guide
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.dom import on_stale
@@ -178,9 +179,11 @@ class App:
         self.page.buttons(
             {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
         )
-        self.page.stats(describe.figures(self.session.stats, today))
-        # The first-game guide, until a first move (docs/play.md, "The first game").
-        first = self.session.stats.played == 0 and not game.touched and replay is None
+        figures = describe.figures(self.session.stats, today)
+        self.page.stats(figures)
+        # The first-game guide, through the first game to its end (docs/play.md, "The first game").
+        shown = not self.page.first_game.hidden
+        first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))
         self.page.first_game_guide(describe.FIRST_GAME if first else "")
         if self.session.worth_keeping():
             self.keep_data.ask()

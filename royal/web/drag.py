@@ -16,6 +16,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from royal.web.dom import missing, on_event
@@ -24,9 +25,10 @@ from royal.web.dom import missing, on_event
 THRESHOLD_PX = 8
 #: The click that a browser sends after a drag ends is not a tap: ignore it this long.
 CLICK_AFTER_DRAG_MS = 500
-#: A drag this close to the top or bottom of the window scrolls the page, faster nearer the edge.
+#: A drag held this close to the top or bottom of the window scrolls the page, frame after frame
+#: while it stays there (moving or not), up to EDGE_STEP_PX a frame at the very edge.
 EDGE_PX = 56
-EDGE_STEP_PX = 24
+EDGE_STEP_PX = 16
 
 
 class Drag:
@@ -48,6 +50,8 @@ class Drag:
         self.origin = (0.0, 0.0)
         self.dragging = False
         self.dropped_at = -1e9
+        self.at = (0.0, 0.0)  # where the pointer is in the window, while a card is pressed
+        self.frame: Any = None  # the edge scroll's next animation frame, while one is asked for
         for name, handler, capture in (
             ("pointerdown", self._down, False),
             ("pointermove", self._move, False),
@@ -96,26 +100,35 @@ class Drag:
             card = str(self.pressed.getAttribute("data-card"))
             start = partial(self.on_start, card)
         event.preventDefault()
-        scrolled = self._edge_scroll(y)
-        dy += scrolled
-        style = self.pressed.style
-        style.setProperty("--drag-x", f"{dx:.1f}px")
-        style.setProperty("--drag-y", f"{dy:.1f}px")
+        self.at = (x, y)
+        self._follow()
+        self._keep_scrolling()
         return start
 
-    @staticmethod
-    def _edge_scroll(y: float) -> float:
-        """Near the window's top or bottom edge, scroll the page a step that way; how far."""
-        height = float(window.innerHeight)
-        if y < EDGE_PX:
-            step = -EDGE_STEP_PX * (EDGE_PX - y) / EDGE_PX
-        elif y > height - EDGE_PX:
-            step = EDGE_STEP_PX * (y - height + EDGE_PX) / EDGE_PX
-        else:
-            return 0.0
+    def _follow(self) -> None:
+        """Keep the dragged card under the pointer, in the page's coordinates (it may have scrolled)."""
+        x, y = self.at
+        style = self.pressed.style
+        style.setProperty("--drag-x", f"{x + float(window.scrollX) - self.origin[0]:.1f}px")
+        style.setProperty("--drag-y", f"{y + float(window.scrollY) - self.origin[1]:.1f}px")
+
+    def _keep_scrolling(self) -> None:
+        """Ask for the edge scroll's next frame while the drag is held near an edge."""
+        if self.frame is None and self.dragging and _edge_step(self.at[1]) != 0:
+            self.frame = window.requestAnimationFrame(create_once_callable(self._scroll_frame))
+
+    def _scroll_frame(self, _time: float) -> None:
+        """One frame of the edge scroll: a step that way, the card kept under the pointer. A frame
+        asked for before the drag ended does nothing (left to run, its callable is freed)."""
+        self.frame = None
+        step = _edge_step(self.at[1])
+        if not self.dragging or step == 0:
+            return
         before = float(window.scrollY)
         window.scrollBy(0, step)
-        return float(window.scrollY) - before
+        if float(window.scrollY) != before:  # at the page's end it stops
+            self._follow()
+            self._keep_scrolling()
 
     def stop(self) -> bool:
         """End the drag under way, if any, with no drop: the line changed under it (its card may
@@ -168,3 +181,14 @@ class Drag:
         self.pressed = None
         self.pointer = None
         self.dragging = False
+
+
+def _edge_step(y: float) -> float:
+    """How far a frame of the edge scroll goes with the pointer at ``y`` in the window: up (less
+    than 0) near the top, down near the bottom, faster nearer the edge; 0 elsewhere."""
+    height = float(window.innerHeight)
+    if y < EDGE_PX:
+        return -EDGE_STEP_PX * (EDGE_PX - y) / EDGE_PX
+    if y > height - EDGE_PX:
+        return EDGE_STEP_PX * (y - height + EDGE_PX) / EDGE_PX
+    return 0.0

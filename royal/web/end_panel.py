@@ -14,6 +14,8 @@ from royal.web.dom import within
 
 #: How long the win's celebration shows, in milliseconds.
 CELEBRATION_MS = 2600
+#: Room above the royal pair at a win for the embrace, which lifts them 8 px and grows them 12%.
+EMBRACE_PX = 16
 
 
 class EndPanel:
@@ -78,7 +80,7 @@ class EndPanel:
         top = float(line.getBoundingClientRect().top)
         bottom = float(self.panel.getBoundingClientRect().bottom)
         reserved = float(document.querySelector(".controls").getBoundingClientRect().bottom)
-        margin = max(0.0, reserved) + 24  # below the control bar (on top on a phone); room for the embrace
+        margin = max(0.0, reserved) + EMBRACE_PX  # below the control bar (on top on a phone)
         down = max(0.0, bottom + 8 - float(window.innerHeight))
         down = min(down, top - margin)
         if abs(down) >= 1:

@@ -16,11 +16,17 @@ from royal.web.dom import within
 
 SVG = "http://www.w3.org/2000/svg"
 #: The chart's drawing box: a scale on the left, then one slot per game, each a bar as tall as
-#: the cards it cleared, so a better game stands taller: a win clears all 50 and is full height.
-WIDTH, HEIGHT = 400, 130
-LEFT, TOP, BOTTOM = 30, 8, 120  # the plot's left edge, its top (50 cleared) and its floor (0)
-SLOT, BAR = 12, 9
+#: the cards it cleared, so a better game stands taller: a win clears all 50 and is full height,
+#: and a win in par wears a crown above it.
+WIDTH, HEIGHT = 400, 140
+LEFT, TOP, BOTTOM = 30, 20, 130  # the plot's left edge, its top (50 cleared) and its floor (0)
+RIGHT = WIDTH - 4
+#: A slot is the plot's width shared by the games, at most MAX_SLOT: a few games stand as wide
+#: bars in the middle of the plot, not as slivers at its left; a bar fills BAR_SHARE of its slot.
+MAX_SLOT = 36
+BAR_SHARE = 0.72
 CLEARABLE = 50  # every card but the royals
+CROWN = "\u265b"
 #: The scale's marks: cards cleared, labelled on the left.
 TICKS = (0, 25, 50)
 
@@ -80,17 +86,34 @@ class RecordsView:
             label.textContent = str(tick)
             shapes.append(label)
         items = []
+        slot = min(MAX_SLOT, (RIGHT - LEFT) / max(1, len(recent)))
+        bar = slot * BAR_SHARE
+        start = LEFT + (RIGHT - LEFT - slot * len(recent)) / 2
         for index, game in enumerate(recent):
-            x = LEFT + index * SLOT + (SLOT - BAR) / 2
+            x = start + index * slot + (slot - bar) / 2
             cleared = min(CLEARABLE, 52 - game.cards_left)
             kind = "perfect" if game.won and game.perfect else "won" if game.won else "lost"
             top = _height_y(cleared)
             shape = _svg(
                 "rect",
-                {"class": kind, "x": x, "y": top, "width": BAR, "height": max(2, BOTTOM - top), "rx": 1.5},
+                {
+                    "class": kind,
+                    "x": round(x, 1),
+                    "y": top,
+                    "width": round(bar, 1),
+                    "height": max(2, BOTTOM - top),
+                    "rx": 1.5,
+                },
             )
             shape.setAttribute("data-game", str(index + 1))
             shapes.append(shape)
+            if kind == "perfect":
+                crown = _svg(
+                    "text",
+                    {"class": "crown", "x": round(x + bar / 2, 1), "y": top - 5, "text-anchor": "middle"},
+                )
+                crown.textContent = CROWN
+                shapes.append(crown)
             item = document.createElement("li")
             item.textContent = describe.recent_game(index + 1, game)
             items.append(item)

@@ -1,5 +1,5 @@
 """The settings panel (``#settings-dialog``) and the look its settings give the page: the theme
-(``html[data-theme]`` and the browser's bar), and the attributes of royal/markup.py's
+(``html[data-theme]`` and the browser's bar, in the felt's colour), and the attributes of royal/markup.py's
 LOOK_ATTRIBUTES: larger cards, the four-colour deck, the felt and the card back."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from pyscript import document
 
-from royal.markup import LOOK_ATTRIBUTES, THEME_COLOUR_MEDIA
+from royal.markup import LOOK_ATTRIBUTES, THEME_COLOUR_MEDIA, THEME_COLOURS
 from royal.settings import CHOICES, SYSTEM_THEME, Settings
 from royal.web.dom import listen, on_click, within
 
@@ -73,8 +73,12 @@ class SettingsView:
             root.removeAttribute("data-theme")
         else:
             root.setAttribute("data-theme", settings.theme)
-        for meta, media in zip(self.theme_colours, THEME_COLOUR_MEDIA[settings.theme], strict=True):
+        colours = THEME_COLOURS[settings.felt]
+        for meta, media, colour in zip(
+            self.theme_colours, THEME_COLOUR_MEDIA[settings.theme], colours, strict=True
+        ):
             meta.setAttribute("media", media)
+            meta.setAttribute("content", colour)
         for name, attribute in LOOK_ATTRIBUTES.items():
             value = getattr(settings, name)
             if isinstance(value, bool):

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from urllib.parse import parse_qs, urlsplit
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from gamepage import (
+    RECTS_JS,
     card,
     centre,
     click_move,
@@ -26,6 +28,8 @@ from gamepage import (
 from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
+from royal.markup import THEME_COLOURS
+from royal.settings import CHOICES
 from royal.solver import solve
 
 SETTINGS_KEY = "royal-marriage.settings"
@@ -357,6 +361,60 @@ def test_dragging_a_card_onto_its_partner_plays_the_move(page: Page, open_game) 
     assert field(page, "moves") == "1"
 
 
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_browsers_bar_takes_the_chosen_felts_colour_from_the_first_paint(
+    scheme: str, new_context, site, wait_ready
+) -> None:
+    page = new_context(color_scheme=scheme).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    bar = """() => [...document.querySelectorAll('meta[name=theme-color]')]
+      .filter(m => matchMedia(m.media).matches).map(m => m.content)"""
+    assert page.evaluate(bar) == [page.evaluate(FELT)]
+    for felt in CHOICES["felt"]:
+        page.locator("#settings").click()
+        page.locator(f"#felt-{felt}").check()
+        page.locator("#settings-close").click()
+        expect(page.locator("html")).to_have_attribute("data-felt", felt)
+        assert page.evaluate(bar) == [page.evaluate(FELT)], felt
+    page.reload(wait_until="domcontentloaded")  # the boot script, before Python
+    assert page.evaluate(bar) == [page.evaluate(FELT)]
+    assert page.evaluate(bar) == [THEME_COLOURS[CHOICES["felt"][-1]][("light", "dark").index(scheme)]]
+    wait_ready(page)
+
+
+def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context, site, wait_ready) -> None:
+    """docs/play.md, "The line on the screen": held still near the window's bottom or top edge, a
+    drag scrolls the page frame after frame, the card under the pointer; released, it stops."""
+    height = 600
+    page = new_context(viewport={"width": 1000, "height": height}).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    code = numbered_deal(7)[3]
+    drag(page, code, page.locator(".fields"))
+    x = centre(card(page, code).bounding_box())[0]
+    scrolled = lambda: page.evaluate("scrollY")  # noqa: E731
+    page.mouse.move(x, height - 6, steps=4)
+    start = scrolled()
+    page.wait_for_timeout(300)  # held still: no pointer event in this time
+    held = scrolled()
+    page.wait_for_timeout(300)
+    assert start < held < scrolled(), "the page keeps scrolling down while the drag is held there"
+    box = card(page, code).bounding_box()
+    assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
+    page.mouse.move(x, 6, steps=4)
+    top = scrolled()
+    page.wait_for_timeout(300)
+    assert scrolled() < top, "near the top it scrolls up"
+    page.mouse.move(x, height / 2, steps=2)
+    page.mouse.up()
+    expect(card(page, code)).not_to_have_attribute("data-dragging", "")
+    page.mouse.move(x, height - 6)  # released: the edge does nothing
+    still = scrolled()
+    page.wait_for_timeout(300)
+    assert scrolled() == still, "let go, it stops"
+
+
 def test_dragging_works_by_touch(phone_page: Page, open_game) -> None:
     page = phone_page
     number = winnable_deal(100)
@@ -407,19 +465,46 @@ def test_the_losing_move_warning_has_a_sound_of_its_own(page: Page, open_game) -
     assert page.evaluate("window.__notes") == 3
 
 
-def test_the_first_game_guide_shows_until_the_first_move_and_stays_away(phone_page: Page, open_game) -> None:
-    """docs/play.md, "The first game": in the first screen on a phone, gone for good once played."""
+def test_the_first_game_guide_stays_through_the_first_game_and_then_stays_away(
+    phone_page: Page, open_game, wait_ready
+) -> None:
+    """docs/play.md, "The first game": in the first screen on a phone, kept through the first
+    game (the line moves neither at the first move nor on a reload), gone for good once played."""
     page = phone_page
     open_game(page, "?deal=7")
     guide = page.locator("#first-game")
     expect(guide).to_be_visible()
     expect(guide).to_contain_text(describe.FIRST_GAME)
     assert guide.bounding_box()["y"] + guide.bounding_box()["height"] <= 740, "in the first screen"
-    click_move(page, solve(numbered_deal(7)).moves[0])
-    expect(guide).to_be_hidden()
+    moves = solve(numbered_deal(7)).moves
+    before = page.evaluate(RECTS_JS, "#line")
+    click_move(page, moves[0])
+    expect(guide).to_be_visible()
+    assert page.evaluate(RECTS_JS, "#line") == before, "the first move does not move the line"
+    page.reload()
+    wait_ready(page)
+    expect(guide).to_be_visible()
+    assert page.evaluate(RECTS_JS, "#line") == before, "nor does a reload in the first game"
     page.locator("#new-game").click()
     confirm_loss(page)  # the game counts: the player has played
     expect(page.locator("[data-stat=played]")).to_have_text("1")
+    expect(guide).to_be_hidden()
     page.reload()
     page.wait_for_selector("body[data-ready]")
     expect(guide).to_be_hidden()
+
+
+def test_the_first_game_guide_stays_while_the_first_win_is_shown(page: Page, open_game) -> None:
+    """The first game won: the guide stays until the next deal, so the royal pair does not jump."""
+    open_game(page, "?deal=7")
+    moves = solve(numbered_deal(7)).moves
+    for move in moves[:-1]:
+        click_move(page, move)
+    before = page.evaluate(RECTS_JS, "#line")
+    click_move(page, moves[-1])
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    expect(page.locator("[data-stat=played]")).to_have_text("1")
+    expect(page.locator("#first-game")).to_be_visible()
+    assert page.evaluate(RECTS_JS, "#line")[0][:2] == before[0][:2], "the line stays where it was"
+    page.locator("#result-new").click()
+    expect(page.locator("#first-game")).to_be_hidden()

@@ -189,23 +189,25 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
 
 # The win ------------------------------------------------------------------------------
 
-# Plays the last move from inside the page, then samples the royal pair and the end panel on
-# each of the next 60 frames (about a second: the slide, then the celebration).
+# Plays the last move from inside the page, then samples the royal pair, the line and the end
+# panel on each of the next 90 frames (about 1.5 s: the slide, the glide to the middle, the
+# celebration).
 LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
+  const line = document.getElementById('line');
   q(left).click(); q(right).click();
-  await navigator.locks.request(lock, () => {});  // the frames start once the move has run
-  return new Promise(done => {  const frames = [];
+  await navigator.locks.request(lock, () => {});  // the move has been played and drawn
+  return await new Promise(done => {
+  const frames = [];
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
-    frames.push({qh: box(qh), kh: box(kh), result: box(result), height: innerHeight,
+    frames.push({qh: box(qh), kh: box(kh), result: box(result), line: box(line), height: innerHeight,
                  place: [qh.offsetLeft, qh.offsetTop, kh.offsetLeft, kh.offsetTop, qh.offsetWidth]});
-    if (frames.length < 60) requestAnimationFrame(sample); else done(frames);
+    if (frames.length < 90) requestAnimationFrame(sample); else done(frames);
   };
   requestAnimationFrame(sample);
-  });
-}"""
+}); }"""
 
 
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
@@ -217,27 +219,32 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     wait_ready(page)
     moves = solve(numbered_deal(7)).moves
     for move in moves[:-1]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
     before = card_box(page, "QH")
     frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
-    width = before["w"]
-    qh_x = frames[0]["qh"][0]
-    kh_x = [(f["kh"][0] + f["kh"][2]) / 2 for f in frames]  # centres: the embrace scales about them
+    # Centres: the embrace scales the cards about them.
+    qh_x = [(f["qh"][0] + f["qh"][2]) / 2 for f in frames]
+    kh_x = [(f["kh"][0] + f["kh"][2]) / 2 for f in frames]
+    assert abs(qh_x[0] - (before["x"] + before["w"] / 2)) < 2, "the pair meets where the Queen stood"
     for frame in frames:
-        (ql, qt, qr, qb), (_, kt, _, kb) = frame["qh"], frame["kh"]
+        (_, qt, _, qb), (_, kt, _, kb) = frame["qh"], frame["kh"]
         centre_q, centre_k = (qt + qb) / 2, (kt + kb) / 2
         assert abs(centre_k - centre_q) < 2, ("the King never leaves the Queen's row", frame)
-        assert abs((ql + qr) / 2 - (qh_x + width / 2)) < 2, ("the Queen stays where she is", frame)
         assert qt >= 0 and qb <= frame["height"], ("the Queen in view", frame)
         assert kt >= 0 and kb <= frame["height"], ("the King in view", frame)
         assert frame["result"][1] >= max(qb, kb), ("the panel is below the pair", frame)
         assert frame["result"][1] < frame["height"], ("the panel in view", frame)
-    assert all(b <= a + 1 for a, b in pairwise(kh_x)), "the King only slides left"
+    assert all(b >= a - 1 for a, b in pairwise(qh_x)), "the Queen never goes back, only to the middle"
+    gaps = [k - q for q, k in zip(qh_x, kh_x, strict=True)]
+    assert all(b <= a + 1 for a, b in pairwise(gaps)), "the King only closes up on the Queen"
     qx, qy, kx, ky, w = frames[-1]["place"]
     assert ky == qy and w < kx - qx < w * 1.3, "side by side at the end"
+    (line_left, _, line_right, _) = frames[-1]["line"]
+    middle = (frames[-1]["qh"][0] + frames[-1]["kh"][2]) / 2
+    assert abs(middle - (line_left + line_right) / 2) < 2, "the pair ends in the middle of the line"
 
 
 def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) -> None:
@@ -248,10 +255,88 @@ def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) ->
     running = """() => document.getAnimations()
       .filter(a => a.effect && a.effect.target && a.effect.target.closest('#line')).length"""
     for move in moves[:3]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
         assert page.evaluate(running) == 0
     page.locator("#undo").click()
     assert page.evaluate(running) == 0
     page.keyboard.press("n")
     confirm_loss(page)
     assert page.evaluate(running) == 0
+
+
+# The panels at the narrowest width, the control bar, the stats tiles, the settings sheet ------
+
+# Elements of the page whose right edge passes the window's (hidden ones aside).
+OVERFLOWING_JS = """() => [...document.querySelectorAll('body *')]
+  .filter(e => e.getClientRects().length && !e.closest('.visually-hidden, dialog:not([open]), [hidden]'))
+  .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5)
+  .map(e => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`)"""
+# Each field's name and figure: how many lines the name takes (its height over its line height).
+FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => {
+  const style = getComputedStyle(e);
+  return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))]; })"""
+
+
+def test_at_280_px_nothing_overflows_and_each_fields_name_keeps_to_one_line(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(viewport={"width": 280, "height": 653}, is_mobile=True, has_touch=True).new_page()
+    page.goto(site.url + f"?deal={DEAL}")
+    wait_ready(page)
+    wait_settled(page)
+    assert page.evaluate(OVERFLOWING_JS) == []
+    assert all(lines == 1 for _, lines in page.evaluate(FIELD_LINES_JS)), page.evaluate(FIELD_LINES_JS)
+    scroll = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert scroll[0] <= scroll[1]
+
+
+def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_below_it(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#settings").click()
+    page.locator("#large-cards").check()  # the line is taller than the window
+    page.locator("#settings-close").click()
+    wait_settled(page)
+    page.evaluate("() => window.scrollTo(0, 400)")
+    bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().bottom")
+    assert bar <= 50, "while the line scrolls, the bar that stays takes at most 50 px"
+    for name in ("undo", "redo", "hint", "share", "settings"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar + 0.5, f"{name} stays at hand"
+    # A card brought into view (as the keyboard does) stands clear below the bar.
+    first = page.locator("#line [data-card]").first
+    first.evaluate("e => e.scrollIntoView()")
+    assert first.bounding_box()["y"] >= bar
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_nine_stats_tiles_fill_their_rows(viewport: dict, new_context, site, wait_ready) -> None:
+    page = new_context(viewport=viewport).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    tops = page.evaluate("() => [...document.querySelectorAll('.stats dl > div')].map(e => e.offsetTop)")
+    rows = [tops.count(top) for top in sorted(set(tops))]
+    assert len(tops) == 9 and len(set(rows)) == 1, ("every row holds as many tiles", rows)
+
+
+def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(**PHONE_CONTEXT).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    page.locator("#settings").click()
+    sheet = page.locator("#settings-dialog")
+    expect(sheet).to_be_visible()
+    height, scroll = sheet.evaluate("e => [e.clientHeight, e.scrollHeight]")
+    assert scroll <= height + 1, "the whole sheet shows at once"
+    done = page.locator("#settings-close").bounding_box()
+    assert done["y"] + done["height"] <= PHONE["height"], "Done at hand"
+    for swatch in page.locator(".swatch").all():
+        box = swatch.bounding_box()
+        assert box["width"] >= 30 and box["height"] >= 30, box

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import RECTS_JS, STATS, click_move, confirm_loss, field, line, stat, wait_settled
+from gamepage import RECTS_JS, STATS, after_turns, click_move, confirm_loss, field, line, stat, wait_settled
 from royal.deals import numbered_deal
 from royal.solver import solve
 from royal.storage_keys import SNAPSHOT_KEY
@@ -165,6 +165,7 @@ def chosen(context: BrowserContext, site, wait_ready, *inputs: str) -> Page:  # 
     for selector in inputs:
         page.locator(selector).check()
     page.keyboard.press("Escape")
+    after_turns(page)  # each change is applied in its turn of the lock
     return page
 
 
