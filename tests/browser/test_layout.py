@@ -219,7 +219,7 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     wait_ready(page)
     moves = solve(numbered_deal(7)).moves
     for move in moves[:-1]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
     before = card_box(page, "QH")
@@ -255,7 +255,7 @@ def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) ->
     running = """() => document.getAnimations()
       .filter(a => a.effect && a.effect.target && a.effect.target.closest('#line')).length"""
     for move in moves[:3]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right])
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
         assert page.evaluate(running) == 0
     page.locator("#undo").click()
     assert page.evaluate(running) == 0
