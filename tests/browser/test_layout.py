@@ -189,12 +189,14 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
 
 # The win ------------------------------------------------------------------------------
 
-# Plays the last move from inside the page, then samples the royal pair and the end panel on
-# each of the next 60 frames (about a second: the slide, then the celebration).
-LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(done => {
+# Plays the last move from inside the page, then, from when its action has run (one more turn
+# of the page's Web Lock, docs/automation.md), samples the royal pair and the end panel on each
+# of the next 60 frames (about a second: the slide, then the celebration).
+LAST_MOVE_FRAMES_JS = """([left, right]) => new Promise(async done => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
   q(left).click(); q(right).click();
+  await navigator.locks.request("royal-marriage", () => {});
   const frames = [];
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
