@@ -1,10 +1,11 @@
 /* The line of cards in #line, drawn in one call from the game's Python (royal/web/board.py).
  *
  * Python decides what the line shows (the cards in order, each card's face and marks, the card
- * in the Tab order) and hands it over as one JSON text; this applies it in one go: it measures
+ * in the Tab order) and hands it over as one JSON text; this applies it in one go: it works out
  * where the cards stood, changes the DOM, and plays the change (FLIP: each card from its old
  * place to its new one with a transform). Each call from Python into the page costs a round
- * trip (a synchronous one from a worker), so the board makes one a render, not one a card.
+ * trip (a synchronous one from a worker), so the board makes one a render, not one a card; and
+ * a draw forces no layout: the places come from the cards' indexes and the grid's measure.
  *
  * Unless the player asked for reduced motion: a removed card shrinks away from where it stood,
  * out of the grid (class "leaving"), while the cards after it slide into their new places; a
@@ -26,13 +27,15 @@ globalThis.royalLine = (() => {
   const still = matchMedia("(prefers-reduced-motion: reduce)");
 
   /** What a line's root holds between draws: its cards by code and in order, each card's --i,
-   * the card in the Tab order, and the animations under way with the removed cards still on
-   * their way out. */
+   * the card in the Tab order, the animations under way with the removed cards still on their
+   * way out, and the grid's measure. */
   const lines = new WeakMap();
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      lines.set(root, { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [] });
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null };
+      lines.set(root, state);
+      new ResizeObserver(() => measure(root, state)).observe(root);
     }
     return lines.get(root);
   }
@@ -67,11 +70,36 @@ globalThis.royalLine = (() => {
     return card;
   }
 
-  /** Where each card's box stands (layout only: lifts and hovers aside). */
-  function places(state, codes) {
+  /** The grid's measure: the first cell's place, the steps between columns and between rows,
+   * the column count, all from the line's resolved tracks. Read when the line's size changes (a
+   * ResizeObserver: the browser has just laid it out, so reading costs nothing), it lets a draw
+   * work out where each card stands from its index (the snaking of app.css) without forcing a
+   * layout in the middle of input. */
+  function measure(root, state) {
+    const style = getComputedStyle(root);
+    const columns = style.gridTemplateColumns.split(" ").map(parseFloat);
+    const rows = style.gridTemplateRows.split(" ").map(parseFloat);
+    const grid = {
+      x: parseFloat(style.paddingLeft),
+      y: parseFloat(style.paddingTop),
+      dx: columns[0] + parseFloat(style.columnGap),
+      dy: rows[0] + parseFloat(style.rowGap),
+      cols: columns.length,
+    };
+    state.grid = [grid.x, grid.y, grid.dx, grid.dy].every(Number.isFinite) && grid.dx > 0 && grid.dy > 0 ? grid : null;
+  }
+
+  /** Where the cards of `codes` stand (layout only: lifts and hovers aside), by code: from each
+   * one's index in `index` when the grid's measure is known, else read from the layout. */
+  function places(state, codes, index) {
+    const grid = state.grid;
     return new Map(codes.map((code) => {
-      const card = state.cards.get(code);
-      return [code, [card.offsetLeft, card.offsetTop]];
+      if (!grid) return [code, [state.cards.get(code).offsetLeft, state.cards.get(code).offsetTop]];
+      const i = index.get(code);
+      const row = Math.floor(i / grid.cols);
+      const col = i % grid.cols;
+      const across = row % 2 ? grid.cols - 1 - col : col; // every second row runs right to left
+      return [code, [grid.x + across * grid.dx, grid.y + row * grid.dy]];
     }));
   }
 
@@ -108,7 +136,7 @@ globalThis.royalLine = (() => {
 
   /** Play each card from where it stood to its new place; a card back from an undo grows in. */
   function slide(state, codes, first) {
-    const last = places(state, codes);
+    const last = places(state, codes, state.index);
     const timing = { duration: SLIDE_MS, easing: "ease-out" };
     for (const code of codes) {
       const [x, y] = last.get(code);
@@ -157,7 +185,7 @@ globalThis.royalLine = (() => {
     const wanted = new Set(cards);
     const gone = state.order.filter((code) => !wanted.has(code));
     // Cards before the first change keep their places: only those from it on are measured.
-    const first = moving && change === "slide" ? places(state, state.order.slice(since)) : new Map();
+    const first = moving && change === "slide" ? places(state, state.order.slice(since), state.index) : new Map();
     let refocus = false;
     for (const code of gone) {
       refocus = leave(state, state.cards.get(code), first.get(code)) || refocus;
@@ -209,7 +237,7 @@ globalThis.royalLine = (() => {
     /** Where each card of `root`'s line stands, as JSON: {code: [left, top]}. */
     places(root) {
       const state = stateOf(root);
-      return JSON.stringify(Object.fromEntries(places(state, state.order)));
+      return JSON.stringify(Object.fromEntries(places(state, state.order, state.index)));
     },
   };
 })();
