@@ -184,7 +184,7 @@ globalThis.royalLine = (() => {
     const moving = change !== null && state.cards.size > 0 && !still.matches;
     const wanted = new Set(cards);
     const gone = state.order.filter((code) => !wanted.has(code));
-    // Cards before the first change keep their places: only those from it on are measured.
+    // Cards before the first change keep their places: only those from it on can move.
     const first = moving && change === "slide" ? places(state, state.order.slice(since), state.index) : new Map();
     let refocus = false;
     for (const code of gone) {

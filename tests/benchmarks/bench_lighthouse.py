@@ -31,8 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from bench_boot import site_arguments  # noqa: E402  (this folder is on the path: a script's own)
+
 from tools.chromium import chromium_binary  # noqa: E402
-from tools.paths import CACHE, DIST  # noqa: E402
+from tools.paths import CACHE  # noqa: E402
 from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 PINNED = Path(__file__).resolve().parent / "lighthouse"
@@ -105,13 +107,7 @@ def lost_points(report: dict) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--dist", type=Path, default=DIST, help="a built site (default: dist/)")
-    args = parser.parse_args()
-    if not (args.dist / "index.html").exists():
-        print(f"{args.dist} is not built: run python3 build.py first", file=sys.stderr)
-        return 2
+    args = site_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), runs=2)
     command = lighthouse()
     server = SiteServer(args.dist, SUBPATH, quiet=True).start()
     seen: dict[str, list[dict[str, float]]] = {visit: [] for visit in VISITS}

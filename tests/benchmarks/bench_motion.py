@@ -33,13 +33,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench_boot import percentile  # noqa: E402  (this folder is on the path: a script's own)
+from bench_boot import percentile, site_arguments  # noqa: E402  (this folder is on the path: a script's own)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from royal.deals import numbered_deal  # noqa: E402
 from royal.solver import solve  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
-from tools.paths import DIST  # noqa: E402
 from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 TIMEOUT_MS = 120_000
@@ -91,13 +90,8 @@ def dropped(stamps: list[float]) -> tuple[float, float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--deal", type=int, default=7)
-    parser.add_argument("--dist", type=Path, default=DIST, help="a built site (default: dist/)")
-    args = parser.parse_args()
-    if not (args.dist / "index.html").exists():
-        print(f"{args.dist} is not built: run python3 build.py first", file=sys.stderr)
-        return 2
+    args = site_arguments(parser, runs=3)
     moves = solve(numbered_deal(args.deal)).moves
     server = SiteServer(args.dist, SUBPATH, quiet=True).start()
     seen: dict[str, dict[str, list[float]]] = {
