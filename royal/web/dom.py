@@ -70,19 +70,46 @@ def _checked(action: Callable[[], None]) -> None:
             heard()
 
 
+#: The actions asked for and not yet run, in order: they run in one turn of the lock, taken once
+#: for all those asked before it comes and while it is held.
+_queue: list[Callable[[], None]] = []
+
+
 def in_turn(action: Callable[[], None]) -> None:
     """Run ``action`` under the stale check, in turn with every tab of the site.
 
     Where the browser has the Web Locks API, ``action`` runs inside the lock :data:`LOCK`, so
     no other tab reads or writes the records meanwhile: each action applies to the newest
-    records or is refused as stale. Actions run in the order they were asked for, each once.
-    Without the API it runs at once, and the game's revision check alone guards the records.
+    records or is refused as stale. Actions run in the order they were asked for, each once;
+    those this tab asks for before its turn comes, or during it, run in that same turn (two
+    clicks of one move wait for the lock once). Without the API it runs at once, and the
+    game's revision check alone guards the records.
     """
     locks: Any = getattr(window.navigator, "locks", None)
     if missing(locks):
         _checked(action)
-    else:  # the callback returns nothing, so the lock is released as it returns
-        locks.request(LOCK, create_once_callable(lambda lock: _checked(action)))
+        return
+    _queue.append(action)
+    if len(_queue) == 1:  # no turn asked for yet
+        _ask_turn(locks)
+
+
+def _ask_turn(locks: Any) -> None:
+    # The callback returns nothing, so the lock is released as it returns.
+    locks.request(LOCK, create_once_callable(lambda lock: _take_turn(locks)))
+
+
+def _take_turn(locks: Any) -> None:
+    """Run every action queued, in order, each once, with those asked for meanwhile."""
+    try:
+        while _queue:
+            _checked(_queue[0])
+            _queue.pop(0)
+    finally:
+        if _queue:  # an action failed: it is done with, and the rest get a turn of their own
+            _queue.pop(0)
+            if _queue:
+                _ask_turn(locks)
 
 
 def kept(handler: Callable[..., None]) -> Any:

@@ -14,8 +14,9 @@ bytes the server sends, and drives Debian's Chromium (or ROYAL_CHROMIUM). It pri
   page for comparison (cold; it draws nothing) starting the same PyScript and Pyodide twice:
   as the site ships them (trimmed, the standard library as bytecode) and as published
   (a site built with the whole runtime, as tools/record_boot.py builds it);
-- move latency, median and 95th percentile, over every move of a shortest win of a deal;
-- the solver's time in the page on a full line: a first hint on fresh deals.
+- move latency, median and 95th percentile, over every move of a shortest win of a deal (from
+  the first click to the next turn of the Web Lock after the clicks' actions);
+- the solver's time in the page on a full line: a first hint on fresh deals (the same way).
 
 Times are the median over the runs (timings on shared two-core machines are noisy:
 compare figures from one run). The last line is one JSON object of the same figures.
@@ -74,17 +75,22 @@ READY_MARK_JS = """(() => {
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 })();"""
-MOVE_JS = """([left, right]) => {
+# A click's action runs in turn under the page's Web Lock (docs/automation.md): one more turn
+# of it comes after the action, whose time is taken until then.
+NEXT_TURN = 'await navigator.locks.request("royal-marriage", () => {});'
+MOVE_JS = f"""async ([left, right]) => {{
   const start = performance.now();
-  document.querySelector(`#line [data-card="${left}"]`).click();
-  document.querySelector(`#line [data-card="${right}"]`).click();
+  document.querySelector(`#line [data-card="${{left}}"]`).click();
+  document.querySelector(`#line [data-card="${{right}}"]`).click();
+  {NEXT_TURN}
   return performance.now() - start;
-}"""
-HINT_JS = """() => {
+}}"""
+HINT_JS = f"""async () => {{
   const start = performance.now();
   document.getElementById('hint').click();
+  {NEXT_TURN}
   return performance.now() - start;
-}"""
+}}"""
 SW_ACTIVE_JS = """() => navigator.serviceWorker.ready.then(r => new Promise(done => {
   const worker = r.active;
   if (worker.state === 'activated') done(true);
@@ -272,14 +278,19 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+def site_arguments(parser: argparse.ArgumentParser, runs: int) -> argparse.Namespace:
+    """The benchmarks' arguments: ``parser``'s own, with --runs (``runs`` by default) and --dist;
+    exits when that site is not built."""
+    parser.add_argument("--runs", type=int, default=runs)
     parser.add_argument("--dist", type=Path, default=DIST, help="a built site (default: dist/)")
     args = parser.parse_args()
     if not (args.dist / "index.html").exists():
-        print(f"{args.dist} is not built: run python3 build.py first", file=sys.stderr)
-        return 2
+        sys.exit(f"{args.dist} is not built: run python3 build.py first")
+    return args
+
+
+def main() -> int:
+    args = site_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), runs=3)
     chromium = chromium_binary()
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "site"

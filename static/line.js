@@ -1,0 +1,243 @@
+/* The line of cards in #line, drawn in one call from the game's Python (royal/web/board.py).
+ *
+ * Python decides what the line shows (the cards in order, each card's face and marks, the card
+ * in the Tab order) and hands it over as one JSON text; this applies it in one go: it works out
+ * where the cards stood, changes the DOM, and plays the change (FLIP: each card from its old
+ * place to its new one with a transform). Each call from Python into the page costs a round
+ * trip (a synchronous one from a worker), so the board makes one a render, not one a card; and
+ * a draw forces no layout: the places come from the cards' indexes and the grid's measure.
+ *
+ * Unless the player asked for reduced motion: a removed card shrinks away from where it stood,
+ * out of the grid (class "leaving"), while the cards after it slide into their new places; a
+ * card back from an undo grows in; a new deal is dealt in, card by card. Every animation is
+ * transform and opacity only, at most 250 ms. A draw during one finishes it first, so input
+ * never waits for an animation.
+ */
+"use strict";
+
+globalThis.royalLine = (() => {
+  /** How long a removed card takes to leave, and the cards after it to slide into place (ms). */
+  const LEAVE_MS = 200;
+  const SLIDE_MS = 200;
+  /** A new deal: each card comes in over DEAL_MS, one DEAL_STAGGER_MS after the other
+   * (51 * 4 + 150 = 354 ms for a full line, no card longer than 150 ms). */
+  const DEAL_MS = 150;
+  const DEAL_STAGGER_MS = 4;
+  const SVG = "http://www.w3.org/2000/svg";
+  const still = matchMedia("(prefers-reduced-motion: reduce)");
+
+  /** What a line's root holds between draws: its cards by code and in order, each card's --i,
+   * the card in the Tab order, the animations under way with the removed cards still on their
+   * way out, and the grid's measure. */
+  const lines = new WeakMap();
+
+  function stateOf(root) {
+    if (!lines.has(root)) {
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null };
+      lines.set(root, state);
+      new ResizeObserver(() => measure(root, state)).observe(root);
+    }
+    return lines.get(root);
+  }
+
+  /** Finish every animation under way at once: the line is in its final state. */
+  function settle(state) {
+    for (const animation of state.running.splice(0)) animation.finish();
+    for (const element of state.leaving.splice(0)) element.remove();
+  }
+
+  /** A card's button from what Python made of it: [classes, spoken name, face, rank, suit]. */
+  function make(code, [className, label, face, rank, suit], classes) {
+    const card = document.createElement("button");
+    card.type = "button";
+    card.className = className;
+    card.dataset.card = code;
+    card.setAttribute("aria-label", label);
+    card.setAttribute("aria-pressed", "false");
+    card.tabIndex = -1;
+    const svg = document.createElementNS(SVG, "svg");
+    svg.setAttribute("class", classes.face);
+    svg.setAttribute("aria-hidden", "true");
+    svg.setAttribute("focusable", "false");
+    const use = document.createElementNS(SVG, "use");
+    use.setAttribute("href", face);
+    svg.append(use);
+    const corner = document.createElement("span");
+    corner.className = classes.corner;
+    corner.setAttribute("aria-hidden", "true");
+    corner.append(rank, document.createElement("br"), suit);
+    card.append(svg, corner);
+    return card;
+  }
+
+  /** The grid's measure: the first cell's place, the steps between columns and between rows,
+   * the column count, all from the line's resolved tracks. Read when the line's size changes (a
+   * ResizeObserver: the browser has just laid it out, so reading costs nothing), it lets a draw
+   * work out where each card stands from its index (the snaking of app.css) without forcing a
+   * layout in the middle of input. */
+  function measure(root, state) {
+    const style = getComputedStyle(root);
+    const columns = style.gridTemplateColumns.split(" ").map(parseFloat);
+    const rows = style.gridTemplateRows.split(" ").map(parseFloat);
+    const grid = {
+      x: parseFloat(style.paddingLeft),
+      y: parseFloat(style.paddingTop),
+      dx: columns[0] + parseFloat(style.columnGap),
+      dy: rows[0] + parseFloat(style.rowGap),
+      cols: columns.length,
+    };
+    state.grid = [grid.x, grid.y, grid.dx, grid.dy].every(Number.isFinite) && grid.dx > 0 && grid.dy > 0 ? grid : null;
+  }
+
+  /** Where the cards of `codes` stand (layout only: lifts and hovers aside), by code: from each
+   * one's index in `index` when the grid's measure is known, else read from the layout. */
+  function places(state, codes, index) {
+    const grid = state.grid;
+    return new Map(codes.map((code) => {
+      if (!grid) return [code, [state.cards.get(code).offsetLeft, state.cards.get(code).offsetTop]];
+      const i = index.get(code);
+      const row = Math.floor(i / grid.cols);
+      const col = i % grid.cols;
+      const across = row % 2 ? grid.cols - 1 - col : col; // every second row runs right to left
+      return [code, [grid.x + across * grid.dx, grid.y + row * grid.dy]];
+    }));
+  }
+
+  function animate(state, element, frames, timing) {
+    const animation = element.animate(frames, timing);
+    state.running.push(animation);
+    return animation;
+  }
+
+  /** Take a removed card out of the line (its data-card goes at once) and, from `place`
+   * (none: at once), out of the grid too while it shrinks away. Returns whether it had focus. */
+  function leave(state, element, place) {
+    element.removeAttribute("data-card");
+    element.setAttribute("aria-hidden", "true");
+    element.tabIndex = -1;
+    const hadFocus = element === document.activeElement;
+    if (!place) {
+      element.remove();
+      return hadFocus;
+    }
+    element.style.left = `${place[0]}px`;
+    element.style.top = `${place[1]}px`;
+    element.classList.add("leaving");
+    state.leaving.push(element);
+    const frames = [{ opacity: 0, transform: "translateY(-10px) scale(0.5)" }];
+    const animation = animate(state, element, frames, { duration: LEAVE_MS, easing: "ease-in", fill: "forwards" });
+    animation.onfinish = () => {
+      const at = state.leaving.indexOf(element);
+      if (at >= 0) state.leaving.splice(at, 1);
+      element.remove();
+    };
+    return hadFocus;
+  }
+
+  /** Play each card from where it stood to its new place; a card back from an undo grows in. */
+  function slide(state, codes, first) {
+    const last = places(state, codes, state.index);
+    const timing = { duration: SLIDE_MS, easing: "ease-out" };
+    for (const code of codes) {
+      const [x, y] = last.get(code);
+      const before = first.get(code);
+      let frame;
+      if (!before) frame = { opacity: 0, transform: "scale(0.4)", offset: 0 };
+      else if (before[0] !== x || before[1] !== y) {
+        frame = { transform: `translate(${before[0] - x}px, ${before[1] - y}px)`, offset: 0 };
+      } else continue;
+      animate(state, state.cards.get(code), [frame], timing);
+    }
+  }
+
+  /** A new deal comes in card by card, along the line. */
+  function deal(state, codes) {
+    const frames = [{ opacity: 0, transform: "translateY(-18px) scale(0.7)", offset: 0 }];
+    codes.forEach((code, i) => {
+      const timing = { duration: DEAL_MS, delay: i * DEAL_STAGGER_MS, easing: "ease-out", fill: "backwards" };
+      animate(state, state.cards.get(code), frames, timing);
+    });
+  }
+
+  /** One card of the line in the Tab order, the others out of it (the ARIA toolbar pattern). */
+  function tabbable(state, code) {
+    if (state.tabbable === code) return;
+    if (state.cards.has(state.tabbable)) state.cards.get(state.tabbable).tabIndex = -1;
+    if (code !== null) state.cards.get(code).tabIndex = 0;
+    state.tabbable = code;
+  }
+
+  /** Draw the line in `root` as `text` (JSON) describes it:
+   *
+   * - `cards`: the surviving cards' codes, in order;
+   * - `make`: for each card not drawn yet, [classes, spoken name, face, rank shown, suit shown];
+   * - `classes`: the face's and the corner's classes;
+   * - `marks`: for each card whose marks changed, its attributes (null: removed);
+   * - `tabbable`: the card in the Tab order (it takes the focus if a removed card had it);
+   * - `change`: "deal" (the order changed: a new deal), "slide" (cards left or came back), or null;
+   * - `since`: the index of the first card whose place may change (those before it stay put).
+   */
+  function draw(root, text) {
+    const { cards, make: made, classes, marks, tabbable: focusCard, change, since } = JSON.parse(text);
+    const state = stateOf(root);
+    settle(state);
+    const moving = change !== null && state.cards.size > 0 && !still.matches;
+    const wanted = new Set(cards);
+    const gone = state.order.filter((code) => !wanted.has(code));
+    // Cards before the first change keep their places: only those from it on can move.
+    const first = moving && change === "slide" ? places(state, state.order.slice(since), state.index) : new Map();
+    let refocus = false;
+    for (const code of gone) {
+      refocus = leave(state, state.cards.get(code), first.get(code)) || refocus;
+      state.cards.delete(code);
+      state.index.delete(code);
+    }
+    for (const [code, face] of Object.entries(made)) state.cards.set(code, make(code, face, classes));
+    if (change === "deal") {
+      root.append(...cards.map((code) => state.cards.get(code)));
+    } else {
+      let following = null;
+      for (let i = cards.length - 1; i >= 0; i -= 1) {
+        const card = state.cards.get(cards[i]);
+        if (card.parentNode !== root) root.insertBefore(card, following);
+        following = card;
+      }
+    }
+    if (cards.length !== state.order.length) root.style.setProperty("--n", String(cards.length));
+    state.order = cards;
+    cards.forEach((code, i) => {
+      if (state.index.get(code) !== i) {
+        state.cards.get(code).style.setProperty("--i", String(i));
+        state.index.set(code, i);
+      }
+    });
+    for (const [code, attributes] of Object.entries(marks)) {
+      const card = state.cards.get(code);
+      for (const [name, value] of Object.entries(attributes)) {
+        if (value === null) card.removeAttribute(name);
+        else card.setAttribute(name, value);
+      }
+    }
+    tabbable(state, focusCard);
+    if (refocus && focusCard !== null) state.cards.get(focusCard).focus();
+    if (moving) {
+      if (change === "deal") deal(state, cards);
+      else slide(state, cards.slice(since), first);
+    }
+  }
+
+  return {
+    draw,
+    /** Put `code` in the Tab order of `root`'s line, and focus it if `focus`. */
+    focus(root, code, focus) {
+      const state = stateOf(root);
+      tabbable(state, code);
+      if (focus) state.cards.get(code).focus();
+    },
+    /** Where each card of `root`'s line stands, as JSON: {code: [left, top]}. */
+    places(root) {
+      const state = stateOf(root);
+      return JSON.stringify(Object.fromEntries(places(state, state.order, state.index)));
+    },
+  };
+})();
