@@ -1,4 +1,4 @@
-"""The command line: ``python -m royal deal N``, ``solve`` and ``odds``.
+"""The command line: ``python -m royal deal N``, ``solve`` and ``odds`` (``--difficulty``).
 
 Bad input gets one line on standard error and exit status 2, never a traceback, so scripts
 can rely on it.
@@ -15,8 +15,9 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn, TextIO
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+from royal.difficulty import Level, grade, leftmost, play_out
 from royal.excerpt import quoted
-from royal.line import Line, Move
+from royal.line import Move
 from royal.solver import solve
 
 
@@ -75,12 +76,9 @@ def _stdin_deals(lines: Iterable[str]) -> Iterable[tuple[str, ...]]:
                 raise InputError(f"line {number}: {error}") from None
 
 
-def play_out(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> bool:
+def wins(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> bool:
     """Play a deal with a simple strategy (``choose`` picks from the legal moves); True if won."""
-    line = Line(cards)
-    while moves := line.legal_moves():
-        line.push(choose(moves))
-    return len(line) == 2
+    return len(play_out(cards, choose)) == 2
 
 
 def _odds(deals: range, strategies: bool, seed: int) -> list[str]:
@@ -95,8 +93,8 @@ def _odds(deals: range, strategies: bool, seed: int) -> list[str]:
         if solution.min_moves is not None:
             fewest[solution.min_moves] += 1
         if strategies:
-            random_wins += play_out(cards, rng.choice)
-            leftmost_wins += play_out(cards, lambda moves: moves[0])
+            random_wins += wins(cards, rng.choice)
+            leftmost_wins += wins(cards, leftmost)
     total = len(deals)
     report = [
         f"deals {deals.start}-{deals.stop - 1}: {total}",
@@ -107,6 +105,30 @@ def _odds(deals: range, strategies: bool, seed: int) -> list[str]:
     if strategies:
         report.append(f"random legal moves win: {100 * random_wins / total:.2f}%")
         report.append(f"always the leftmost legal move wins: {100 * leftmost_wins / total:.2f}%")
+    return report
+
+
+def difficulty_table(deals: range, seed: int) -> list[str]:
+    """``odds --difficulty``: per grade, its deals and how often each simple player wins them."""
+    rng = random.Random(seed)
+    counts: Counter[Level | None] = Counter()
+    random_wins: Counter[Level | None] = Counter()
+    leftmost_wins: Counter[Level | None] = Counter()
+    for number in deals:
+        cards = numbered_deal(number)
+        level = grade(cards)
+        counts[level] += 1
+        random_wins[level] += wins(cards, rng.choice)
+        leftmost_wins[level] += wins(cards, leftmost)
+    report = [
+        f"deals {deals.start}-{deals.stop - 1}: {len(deals)}",
+        "grade     deals   random wins   leftmost wins",
+    ]
+    for level in Level:
+        total = counts[level]
+        shares = [100 * won[level] / total if total else 0.0 for won in (random_wins, leftmost_wins)]
+        report.append(f"{level.value:8} {total:6}   {shares[0]:10.2f}%   {shares[1]:12.2f}%")
+    report.append(f"unwinnable (no grade): {counts[None]}")
     return report
 
 
@@ -123,6 +145,7 @@ def _build_parser() -> _Parser:
     odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
     odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
     odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
+    odds.add_argument("--difficulty", action="store_true", help="win rates of both players by grade")
     odds.add_argument("--seed", type=int, default=1, help="seed of the random player")
     return parser
 
@@ -141,6 +164,9 @@ def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
             deals = _stdin_deals(stdin)
         for cards in deals:
             print(json.dumps(solution_record(cards)), file=out, flush=True)
+    elif args.difficulty:
+        for line in difficulty_table(_deal_range(args.deals), args.seed):
+            print(line, file=out, flush=True)
     else:
         for line in _odds(_deal_range(args.deals), args.strategies, args.seed):
             print(line, file=out)

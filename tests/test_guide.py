@@ -10,7 +10,7 @@ import pytest
 
 from royal import scoring, shortcuts
 from royal.cards import ALL_CARDS, cards_match
-from royal.cli import play_out
+from royal.cli import wins
 from royal.deals import numbered_deal
 from royal.solver import solve
 
@@ -30,7 +30,7 @@ def sample():  # 2000 deals: slow, so the tests using it are marked slow
     results = []
     for number in SAMPLE:
         cards = numbered_deal(number)
-        results.append((solve(cards), play_out(cards, rng.choice), play_out(cards, lambda moves: moves[0])))
+        results.append((solve(cards), wins(cards, rng.choice), wins(cards, lambda moves: moves[0])))
     return results
 
 
