@@ -20,7 +20,7 @@ from royal.difficulty import Level
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
 from royal.records import DailyRecord, DayStatus, Finished
-from royal.replay import Replay
+from royal.replay import Replay, Steps
 from royal.review import Judged, Review
 from royal.scoring import Breakdown
 from royal.stats import Stats
@@ -128,6 +128,8 @@ LEAVE_QUESTIONS = {
     "new-game": ("Start a new game?", "New game"),
     "daily": ("Play today's deal?", "Today's deal"),
     "restart": ("Restart this deal?", "Restart"),
+    "challenge": ("Play this daily challenge?", "Play the challenge"),
+    "play-on": ("Play on from this move of your game?", "Play on"),
 }
 
 # Sharing the game's link.
@@ -334,7 +336,7 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
     return f"Move {replay.position + 1} of {replay.total}: {removes}."
 
 
-def replay_fields(replay: Replay) -> dict[str, str]:
+def replay_fields(replay: Steps) -> dict[str, str]:
     """The fields that follow the replay while it shows, keyed by their ``data-field`` names."""
     return {"moves": str(replay.position), "cards-left": str(len(replay.line))}
 
@@ -627,3 +629,27 @@ FINISHED_FOR_YOU = "The rest was forced, so it is played for you."
 def finish_offer(moves: int) -> str:
     """Said when the rest of the win is forced: each of the moves left is the only winning one."""
     return f"The rest of the win is forced: {_counted(moves, 'move')}, each the only one that keeps the win."
+
+
+PLAY_CHALLENGE = "Play"
+
+
+def challenge_line(level: Level, result: ChallengeResult | None) -> str:
+    """A day's challenge in the calendar: its grade and how it went."""
+    return f"{LEVEL_NAMES[level]}: {challenge_result(result)}"
+
+
+def play_challenge_label(level: Level, day: _dt.date) -> str:
+    return f"Play the {LEVEL_NAMES[level]} challenge of {_date(day)}"
+
+
+def calendar_day_heading(day: _dt.date) -> str:
+    return f"The challenges of {_date(day)}"
+
+
+def review_move(judged: Judged) -> str:
+    """A move in the review's list: its number and notation."""
+    return f"{judged.number}. {judged.move}"
+
+
+REVIEW_START = "Before your first move."
