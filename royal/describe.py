@@ -489,8 +489,6 @@ def imported(backup: Backup) -> str:
 LEVEL_NAMES = {Level.EASY: "Easy", Level.MEDIUM: "Medium", Level.HARD: "Hard", Level.EXPERT: "Expert"}
 #: The difficulty field of a deal that no sequence of moves clears: it has no grade.
 NO_GRADE = "none"
-#: The New game setting's choice of any grade.
-ANY_LEVEL = "Any"
 
 
 def difficulty_field(level: Level | None) -> str:

@@ -33,7 +33,7 @@ from royal.game import Game, Outcome
 from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.line import Move
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
-from royal.settings import Settings
+from royal.settings import ANY_LEVEL, Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
 T = TypeVar("T")
@@ -44,7 +44,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 3, "settings": 2}
+VERSIONS: dict[str, int] = {"game": 2, "stats": 3, "settings": 3}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -543,6 +543,16 @@ def _settings_from_format_1(body: object) -> object:
 
 
 MIGRATIONS["settings"][1] = _settings_from_format_1
+
+
+def _settings_from_format_2(body: object) -> object:
+    """Format 2 had no choice of grade: New game deals any grade, as it always did."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "level": ANY_LEVEL}
+
+
+MIGRATIONS["settings"][2] = _settings_from_format_2
 
 
 def load_settings(text: object) -> Settings:

@@ -74,3 +74,15 @@ def test_both_simple_players_win_less_at_every_harder_grade():
     for player in (0, 1):
         rates = [rows[level.value][player] for level in Level]
         assert rates == sorted(rates, reverse=True) and len(set(rates)) == len(rates)
+
+
+def test_new_game_can_ask_for_a_grade_and_the_settings_offer_each():
+    import random
+
+    from royal.dealer import draw_deal
+    from royal.settings import ANY_LEVEL, LEVELS
+
+    assert LEVELS == (ANY_LEVEL, *(level.value for level in Level))
+    rng = random.Random(5)
+    for level in Level:
+        assert grade(numbered_deal(draw_deal(rng, False, level))) is level

@@ -129,3 +129,15 @@ def test_the_new_panels_fit_a_phone(phone_page: Page, open_game) -> None:
         )
         page.keyboard.press("Escape")
         expect(page.locator(panel)).to_be_hidden()
+
+
+def test_new_game_deals_the_grade_chosen_in_settings(page: Page, open_game) -> None:
+    open_game(page)
+    page.locator("#settings").click()
+    page.locator("#level-expert").check()
+    page.locator("#settings-close").click()
+    for _ in range(2):
+        page.locator("#new-game").click()
+        expect(page.locator("[data-field=moves]")).to_have_text("0")
+        expect(page.locator("[data-field=difficulty]")).to_have_text("Expert")
+        assert grade(numbered_deal(int(field(page, "deal")))).value == "expert"
