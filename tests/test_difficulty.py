@@ -3,15 +3,19 @@ same for a deal everywhere, and that simple players win less as grades get harde
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from helpers import UNWINNABLE, WINNABLE
 from royal.cli import difficulty_table, wins
+from royal.dealer import draw_deal
 from royal.deals import numbered_deal
 from royal.difficulty import CARDS_TO_CLEAR, Level, cleared_while_winnable, grade, leftmost, level_of, measure
 from royal.line import Line
+from royal.settings import ANY_LEVEL, LEVELS
 from royal.solver import is_winnable
 
 ORDER = list(Level)
@@ -77,12 +81,7 @@ def test_both_simple_players_win_less_at_every_harder_grade():
 
 
 def test_new_game_can_ask_for_a_grade_and_the_settings_offer_each():
-    import random
-
-    from royal.dealer import draw_deal
-    from royal.settings import ANY_LEVEL, LEVELS
-
-    assert LEVELS == (ANY_LEVEL, *(level.value for level in Level))
+    assert (ANY_LEVEL, *(level.value for level in Level)) == LEVELS
     rng = random.Random(5)
     for level in Level:
         assert grade(numbered_deal(draw_deal(rng, False, level))) is level
