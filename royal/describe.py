@@ -587,6 +587,7 @@ def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:
 
 
 REVIEW_CLOSED = "Review closed. Back to the end of your game."
+REVIEW_JUDGING = "The solver is judging your moves."
 
 
 def review_summary(review: Review) -> str:
@@ -645,9 +646,9 @@ def calendar_day_heading(day: _dt.date) -> str:
     return f"The challenges of {_date(day)}"
 
 
-def review_move(judged: Judged) -> str:
+def review_move(number: int, move: Move) -> str:
     """A move in the review's list: its number and notation."""
-    return f"{judged.number}. {judged.move}"
+    return f"{number}. {move}"
 
 
 REVIEW_START = "Before your first move."

@@ -12,7 +12,7 @@ Starting again from a move makes a new game of the same deal with the moves up t
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from royal.game import Game
@@ -47,11 +47,11 @@ class Judged:
         return "lost" if self.lost_win else "longer" if self.longer else "fine"
 
 
-def judge(cards: Sequence[str], moves: Sequence[Move]) -> list[Judged]:
-    """Each of ``moves``, played from ``cards``, judged by the solver (one solve a position)."""
+def judgements(cards: Sequence[str], moves: Sequence[Move]) -> Iterator[Judged]:
+    """Each of ``moves``, played from ``cards``, judged by the solver, one at a time: each costs
+    one solve at most, so a page can judge a game a move per frame."""
     line = Line(cards)
     solution = solve(line.cards)
-    judged = []
     for number, move in enumerate(moves, start=1):
         line.push(move)
         before, first = solution.min_moves, solution.moves[0] if solution.moves else None
@@ -59,8 +59,12 @@ def judge(cards: Sequence[str], moves: Sequence[Move]) -> list[Judged]:
         solution = solve(line.cards) if before is not None else solution
         after = solution.min_moves if before is not None else None
         costly = before is not None and (after is None or after + 1 > before)
-        judged.append(Judged(number, move, before, after, first if costly else None))
-    return judged
+        yield Judged(number, move, before, after, first if costly else None)
+
+
+def judge(cards: Sequence[str], moves: Sequence[Move]) -> list[Judged]:
+    """Every one of ``moves`` judged (see :func:`judgements`)."""
+    return list(judgements(cards, moves))
 
 
 class Review(Steps):
@@ -71,7 +75,25 @@ class Review(Steps):
             raise ValueError("only a finished game has a review")
         super().__init__(game.cards, [played.move for played in game.line.stack])
         self.game_cards, self.number = game.cards, game.number
-        self.judged = judge(game.cards, self.moves)
+        self.judged: list[Judged] = []  # the moves judged so far, first first
+        self._pending = judgements(game.cards, self.moves)
+
+    @property
+    def complete(self) -> bool:
+        """True once every move is judged."""
+        return len(self.judged) == self.total
+
+    def judge_next(self) -> Judged | None:
+        """Judge the next move (one solve at most); None once every move is judged."""
+        judged = next(self._pending, None)
+        if judged is not None:
+            self.judged.append(judged)
+        return judged
+
+    def judge_all(self) -> None:
+        """Judge every move left (a page judges one a frame instead)."""
+        while self.judge_next() is not None:
+            pass
 
     @property
     def first_loss(self) -> Judged | None:

@@ -44,6 +44,7 @@ def test_a_lost_game_shares_the_cards_left_and_its_review_says_why():
         game.play(move, 1.0)
     assert f"· {game.cards_left} cards left (par " in describe.share_text(game, 2.0, None)
     review = Review(game)
+    review.judge_all()
     loss = review.first_loss
     assert f"Move {loss.number} lost the win." in describe.review_summary(review)
     reason = describe.review_reason(loss)

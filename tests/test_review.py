@@ -11,7 +11,7 @@ from royal.deals import numbered_deal
 from royal.forced import forced_finish
 from royal.game import Game, Outcome
 from royal.line import Line
-from royal.review import Review
+from royal.review import Review, judge
 from royal.saves import dump_game
 from royal.solver import is_winnable, solve
 
@@ -37,6 +37,7 @@ def test_a_perfect_win_has_nothing_marked():
     game = Game.numbered(WINNABLE)
     win_game(game)
     review = Review(game)
+    review.judge_all()
     assert [j.verdict for j in review.judged] == ["fine"] * game.moves
     assert review.first_loss is None and review.longer == []
 
@@ -44,6 +45,7 @@ def test_a_perfect_win_has_nothing_marked():
 def test_a_lost_game_marks_the_move_that_lost_the_win_and_a_better_one():
     game = stuck_game(STUCK)
     review = Review(game)
+    review.judge_all()
     last = game.last_winnable()
     loss = review.first_loss
     assert loss is not None and loss.number == last + 1
@@ -65,6 +67,7 @@ def test_the_moves_over_par_are_the_moves_marked_longer(number, rng):
         keeping = winning_moves(game.line)
         game.play(rng.choice(keeping), 1.0)
     review = Review(game)
+    review.judge_all()
     assert game.outcome is Outcome.WON and review.first_loss is None
     over = sum(j.before - j.after - 1 for j in review.judged)
     assert over == -(game.moves - solve(cards).min_moves)
@@ -75,6 +78,7 @@ def test_stepping_and_starting_again_leave_the_game_alone():
     game = stuck_game(STUCK)
     saved = dump_game(game, 5.0)
     review = Review(game)
+    review.judge_all()
     review.go_to(3)
     assert review.position == 3 and len(review.line) < 52
     again = review.again_from(3, 9.0)
@@ -85,6 +89,7 @@ def test_stepping_and_starting_again_leave_the_game_alone():
 def test_an_unwinnable_deal_is_reviewed_without_marks():
     game = stuck_game(UNWINNABLE)
     review = Review(game)
+    review.judge_all()
     assert all(j.before is None and j.verdict == "fine" for j in review.judged)
 
 
@@ -113,3 +118,14 @@ def test_finish_for_me_offers_exactly_the_forced_rest(number, played):
         for move in finish:
             line.push(move)
         assert len(line) == 2
+
+
+def test_a_review_judges_a_move_at_a_time_as_the_whole_judgement_does():
+    game = stuck_game(STUCK)
+    review = Review(game)
+    assert review.judged == [] and not review.complete
+    first = review.judge_next()
+    assert first is not None and first.number == 1 and review.judged == [first]
+    review.judge_all()
+    assert review.complete and review.judge_next() is None
+    assert review.judged == judge(game.cards, [p.move for p in game.line.stack])

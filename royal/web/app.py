@@ -24,7 +24,7 @@ from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
-from royal.web.dom import by_id, on_stale
+from royal.web.dom import on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
 from royal.web.finish_view import FinishView
@@ -58,11 +58,11 @@ class App:
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
         self.settings = SettingsView(page.settings_dialog, self.change_setting)
         self.keep_data = KeepData()
-        self.calendar = CalendarView(by_id("calendar"), self.play_challenge)
-        self.achievements = AchievementsView(by_id("achievements"), by_id("achievement-news"), session.stats)
-        self.review = ReviewView(by_id("review"), self.render, self._review_closed, self._play_on)
+        self.calendar = CalendarView(page.calendar, self.play_challenge)
+        self.achievements = AchievementsView(page.achievements, page.achievement_news, session.stats)
+        self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
-        self.finish = FinishView(by_id("finish"), play.move, lambda words: page.tell("", words))
+        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
         buttons = {
             "new-game": lambda: play.leave("new-game"),
             "daily": lambda: play.leave("daily"),

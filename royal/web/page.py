@@ -38,6 +38,12 @@ class Page:
         self.replay_bar = by_id("replay-bar")
         self.stats_panel = by_id("stats")
         self.settings_dialog = by_id("settings-dialog")
+        # Issue 20's panels: the calendar, the achievements and their news, the review, Finish for me.
+        self.calendar = by_id("calendar")
+        self.achievements = by_id("achievements")
+        self.achievement_news = by_id("achievement-news")
+        self.review = by_id("review")
+        self.finish = by_id("finish")
         self.result = by_id("result")
         self.celebration = by_id("celebration")
         self.loss_dialog = by_id("loss-dialog")

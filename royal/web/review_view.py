@@ -13,11 +13,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from royal import describe
 from royal.review import Review
-from royal.web.dom import on_click, within
+from royal.web.dom import kept, on_click, within
 
 
 class ReviewView:
@@ -37,6 +37,7 @@ class ReviewView:
         self.summary = within(section, "review-summary")
         self.status = within(section, "review-status")
         self.moves = within(section, "review-moves")
+        self._judge_soon = kept(lambda *args: self._judge())
         self.back_button = within(section, "review-back")
         self.step_button = within(section, "review-step")
         for element_id, action in (
@@ -56,25 +57,40 @@ class ReviewView:
         self.review = review
         document.body.setAttribute("data-review", "")
         self.section.hidden = False
-        self.summary.textContent = describe.review_summary(review)
+        self.summary.textContent = describe.REVIEW_JUDGING
         self.moves.replaceChildren()
-        for judged in review.judged:
+        for number, move in enumerate(review.moves, start=1):
             item = document.createElement("li")
-            item.setAttribute("data-move", str(judged.number))
-            item.setAttribute("data-verdict", judged.verdict)
+            item.setAttribute("data-move", str(number))
+            item.setAttribute("data-verdict", "pending")
             button = document.createElement("button")
             button.type = "button"
-            button.textContent = describe.review_move(judged)
-            on_click(button, partial(self._to, judged.number))
+            button.textContent = describe.review_move(number, move)
+            on_click(button, partial(self._to, number))
             item.append(button)
-            reason = describe.review_reason(judged)
-            if reason:
-                text = document.createElement("span")
-                text.textContent = reason
-                item.append(text)
             self.moves.append(item)
         self._changed()
         self.step_button.focus()
+        window.setTimeout(self._judge_soon, 0)
+
+    def _judge(self) -> None:
+        """Judge one move, mark it, and come back for the next: one solve a turn, so the page
+        never waits for the whole game's (the benchmark times both)."""
+        review = self.review
+        if review is None:
+            return
+        judged = review.judge_next()
+        if judged is None:
+            self.summary.textContent = describe.review_summary(review)
+            return
+        item = self.moves.children[judged.number - 1]
+        item.setAttribute("data-verdict", judged.verdict)
+        reason = describe.review_reason(judged)
+        if reason:
+            text = document.createElement("span")
+            text.textContent = reason
+            item.append(text)
+        window.setTimeout(self._judge_soon, 0)
 
     def close(self, notify: bool = True) -> None:
         """Hide the review; ``on_close()`` then draws the end screen again (unless ``notify``
