@@ -23,7 +23,7 @@ from functools import lru_cache
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level, grade
 from royal.limits import MAX_SECONDS
-from royal.records import WIN_MOVES, current_run, streak_after_win
+from royal.records import DayResult, check_streak, current_run, streak_after_win
 
 #: Days whose results are kept: this month and the twelve before it, at least.
 DAYS_KEPT = 400
@@ -82,13 +82,7 @@ class ChallengeResult:
     seconds: int | None = None  # fastest of its wins; None for a win kept from before timings
 
     def __post_init__(self) -> None:
-        fewest, most = WIN_MOVES
-        if self.par is not None and not fewest <= self.par <= most:
-            raise ValueError(f"a challenge's par must be from {fewest} to {most} moves")
-        if (self.won and self.par is None) or self.won != (self.moves is not None):
-            raise ValueError("a challenge's moves and par go with its win")
-        if self.moves is not None and not (self.par or fewest) <= self.moves <= most:
-            raise ValueError(f"a challenge's fewest moves must be from its par to {most}")
+        DayResult(self.won, self.moves, self.par)  # a day's own deal's checks: moves, par and win
         if self.seconds is not None and (not self.won or not 0 <= self.seconds <= MAX_SECONDS):
             raise ValueError("a challenge's time goes with its win")
 
@@ -117,14 +111,9 @@ class ChallengeRecord:
             allowed = candidates(day)
             if not results or len(results) > len(Level) + 1 or not set(results) <= set(allowed):
                 raise ValueError("a day's challenges must be some of that day's deals")
-        if (self.streak > 0) != (self.streak_day is not None):
-            raise ValueError("the daily streak disagrees with its day")
-        if self.streak_day is not None and (
-            not days
-            or self.streak_day > max(days)
-            or (max(days) - self.streak_day < _dt.timedelta(DAYS_KEPT) and not self.won_on(self.streak_day))
-        ):
-            raise ValueError("the daily streak ends on a day with no challenge won")
+        check_streak(
+            days, self.won_on, self.streak_day, self.streak, DAYS_KEPT, "a day with no challenge won"
+        )
 
     @property
     def wins(self) -> int:

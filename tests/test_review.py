@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from helpers import STUCK, UNWINNABLE, WINNABLE, leftmost_play, win_game
+from helpers import STUCK, UNWINNABLE, WINNABLE, leftmost_play, win_game, winning_moves
 from royal.deals import numbered_deal
 from royal.forced import forced_finish
 from royal.game import Game, Outcome
@@ -14,16 +14,6 @@ from royal.line import Line
 from royal.review import Review, judge
 from royal.saves import dump_game
 from royal.solver import is_winnable, solve
-
-
-def winning_moves(line):
-    kept = []
-    for move in line.legal_moves():
-        line.push(move)
-        if is_winnable(line.cards):
-            kept.append(move)
-        line.pop()
-    return kept
 
 
 def stuck_game(number):
