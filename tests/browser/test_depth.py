@@ -63,15 +63,22 @@ def test_the_review_marks_the_losing_move_steps_the_game_and_plays_on_from_a_mov
     expect(page.locator("body")).not_to_have_attribute("data-outcome", "stuck")
 
 
+def forced_point(number: int) -> int | None:
+    """After how many moves of the deal's shortest win the rest is forced, two moves or more."""
+    solution = solve(numbered_deal(number)).moves
+    line = Line(numbered_deal(number))
+    for played, move in enumerate(solution):
+        if len(forced_finish(line.cards) or []) >= 2:
+            return played
+        line.push(move)
+    return None
+
+
 def test_finish_for_me_plays_out_a_forced_win_that_counts_as_the_players(page: Page, open_game) -> None:
-    number = winnable_deal()
-    cards = numbered_deal(number)
-    solution = solve(cards).moves
-    line = Line(cards)
-    played = 0
-    while forced_finish(line.cards) is None:
-        line.push(solution[played])
-        played += 1
+    number = next(n for n in range(winnable_deal(), 400) if is_winnable(numbered_deal(n)) and forced_point(n))
+    solution = solve(numbered_deal(number)).moves
+    played = forced_point(number)
+    assert played is not None
     open_game(page, f"?deal={number}")
     for move in solution[: played - 1]:
         click_move(page, move)
