@@ -65,7 +65,7 @@ def deal_day(number: int | None) -> _dt.date | None:
         year, rest = divmod(own, 10000)
         try:
             day = _dt.date(year, *divmod(rest, 100))
-        except ValueError:
+        except (ValueError, OverflowError):  # no date: a month or day out of range, a year past C's int
             continue
         if number in candidates(day):
             return day

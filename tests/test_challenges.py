@@ -71,3 +71,7 @@ def test_achievements_unlock_once_with_their_day_and_show_progress():
     win(stats, "b", 8, later, assisted=True)
     assert stats.unlocked["first-win"] == DAY and "hard-won" in stats.unlocked
     assert stats.unlocked["hard-won"] == later
+
+
+def test_a_number_far_past_any_date_names_no_day():
+    assert deal_day(21_474_836_480_000) is None and deal_day(2**64 - 1) is None
