@@ -1,4 +1,4 @@
-"""The command line: ``python -m royal deal N``, ``solve`` and ``odds``.
+"""The command line: ``python -m royal deal N``, ``solve`` and ``odds`` (``--difficulty``).
 
 Bad input gets one line on standard error and exit status 2, never a traceback, so scripts
 can rely on it.
@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import NoReturn, TextIO
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+from royal.difficulty import Level, grade, leftmost
 from royal.excerpt import quoted
 from royal.solver import solve
 from royal.stock import play_out
@@ -92,7 +93,7 @@ def _odds(
             fewest[solution.min_moves] += 1
         if strategies:
             random_wins += play_out(cards, rng.choice, suit_runs, stock)
-            leftmost_wins += play_out(cards, lambda moves: moves[0], suit_runs, stock)
+            leftmost_wins += play_out(cards, leftmost, suit_runs, stock)
     total = len(deals)
     variant = [
         f"variant: {'stock' if stock else 'open'} game, {'suit runs' if suit_runs else 'default rules'}"
@@ -110,6 +111,30 @@ def _odds(
     return report
 
 
+def difficulty_table(deals: range, seed: int) -> list[str]:
+    """``odds --difficulty``: per grade, its deals and how often each simple player wins them."""
+    rng = random.Random(seed)
+    counts: Counter[Level | None] = Counter()
+    random_wins: Counter[Level | None] = Counter()
+    leftmost_wins: Counter[Level | None] = Counter()
+    for number in deals:
+        cards = numbered_deal(number)
+        level = grade(cards)
+        counts[level] += 1
+        random_wins[level] += play_out(cards, rng.choice)
+        leftmost_wins[level] += play_out(cards, leftmost)
+    report = [
+        f"deals {deals.start}-{deals.stop - 1}: {len(deals)}",
+        "grade     deals   random wins   leftmost wins",
+    ]
+    for level in Level:
+        total = counts[level]
+        shares = [100 * won[level] / total if total else 0.0 for won in (random_wins, leftmost_wins)]
+        report.append(f"{level.value:8} {total:6}   {shares[0]:10.2f}%   {shares[1]:12.2f}%")
+    report.append(f"unwinnable (no grade): {counts[None]}")
+    return report
+
+
 def _build_parser() -> _Parser:
     parser = _Parser(prog="python -m royal", description="Royal Marriage solitaire tools.")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -124,6 +149,7 @@ def _build_parser() -> _Parser:
     odds = commands.add_parser("odds", help="share of winnable deals and fewest moves")
     odds.add_argument("--deals", default="1-20000", metavar="FIRST-LAST")
     odds.add_argument("--strategies", action="store_true", help="also play random and leftmost moves")
+    odds.add_argument("--difficulty", action="store_true", help="win rates of both players by grade")
     odds.add_argument("--seed", type=int, default=1, help="seed of the random player")
     odds.add_argument(
         "--mode", choices=["open", "stock"], default="open", help="the game dealt open or from the stock"
@@ -146,6 +172,9 @@ def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
             deals = _stdin_deals(stdin)
         for cards in deals:
             print(json.dumps(solution_record(cards, args.suit_runs)), file=out, flush=True)
+    elif args.difficulty:
+        for line in difficulty_table(_deal_range(args.deals), args.seed):
+            print(line, file=out, flush=True)
     else:
         odds = _odds(
             _deal_range(args.deals), args.strategies, args.seed, args.mode == "stock", args.suit_runs

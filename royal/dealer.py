@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 
 from royal.deals import numbered_deal
+from royal.difficulty import Level, grade
 from royal.solver import is_winnable
 
 #: New games draw their number from 1 to this (a number people can read out).
@@ -25,7 +26,18 @@ def next_winnable(number: int) -> int:
     return number
 
 
-def draw_deal(rng: random.Random, winnable_only: bool = True) -> int:
-    """A deal number for a new game: random, and winnable when ``winnable_only``."""
+def next_of_grade(number: int, level: Level) -> int:
+    """The first deal number from ``number`` on (wrapping as :func:`next_winnable` does) whose
+    grade is ``level``: each grade holds about a quarter of the deals, so a few steps serve."""
+    while grade(numbered_deal(number)) is not level:
+        number = number % RANDOM_DEALS + 1
+    return number
+
+
+def draw_deal(rng: random.Random, winnable_only: bool = True, level: Level | None = None) -> int:
+    """A deal number for a new game: random, winnable when ``winnable_only``, and of grade
+    ``level`` when one is asked for (a graded deal is winnable)."""
     number = rng.randint(1, RANDOM_DEALS)
+    if level is not None:
+        return next_of_grade(number, level)
     return next_winnable(number) if winnable_only else number

@@ -12,13 +12,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from royal.achievements import Achievement
 from royal.cards import shown_name, spoken_name
+from royal.challenges import ChallengeResult
 from royal.chance import Chance
 from royal.clock import format_seconds
+from royal.difficulty import Level
 from royal.game import Game, Outcome
 from royal.line import Line, Move, Played
 from royal.records import DailyRecord, DayStatus, Finished
-from royal.replay import Replay
+from royal.replay import Replay, Steps
+from royal.review import Judged, Review
 from royal.scoring import Breakdown
 from royal.stats import Stats
 from royal.stock import Advice
@@ -126,6 +130,8 @@ LEAVE_QUESTIONS = {
     "new-game": ("Start a new game?", "New game"),
     "daily": ("Play today's deal?", "Today's deal"),
     "restart": ("Restart this deal?", "Restart"),
+    "challenge": ("Play this daily challenge?", "Play the challenge"),
+    "play-on": ("Play on from this move of your game?", "Play on"),
 }
 
 # Sharing the game's link.
@@ -338,7 +344,7 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
     return f"Move {replay.position + 1} of {replay.total}: {removes}."
 
 
-def replay_fields(replay: Replay) -> dict[str, str]:
+def replay_fields(replay: Steps) -> dict[str, str]:
     """The fields that follow the replay while it shows, keyed by their ``data-field`` names."""
     return {"moves": str(replay.position), "cards-left": str(len(replay.line))}
 
@@ -541,3 +547,173 @@ def stock_hint(advice: Advice, line: Line, name: Namer = shown_name) -> str:
 def chance_lowered(after: Chance) -> str:
     """Said when the removal just played lowered the chance of a win."""
     return "That removal lowered the chance. " + chance(after) + " Undo it to get the chance back."
+
+
+# Difficulty, daily challenges, achievements, sharing, review, finish (issue 20) -----------------
+
+LEVEL_NAMES = {Level.EASY: "Easy", Level.MEDIUM: "Medium", Level.HARD: "Hard", Level.EXPERT: "Expert"}
+#: The difficulty field of a deal that no sequence of moves clears: it has no grade.
+NO_GRADE = "none"
+
+
+def difficulty_field(level: Level | None) -> str:
+    """What ``[data-field=difficulty]`` shows beside par."""
+    return NO_GRADE if level is None else LEVEL_NAMES[level]
+
+
+def level_wins(stats: Stats) -> dict[str, str]:
+    """Wins by grade, keyed ``wins-easy`` to ``wins-expert`` (their ``data-figure`` names)."""
+    return {f"wins-{level.value}": str(stats.level_wins.get(level, 0)) for level in Level}
+
+
+def challenge(level: Level, day: _dt.date) -> str:
+    """The announcement of a daily challenge opened."""
+    return f"Daily challenge, {_date(day)}: the {LEVEL_NAMES[level]} deal."
+
+
+def challenge_result(result: ChallengeResult | None) -> str:
+    """A challenge's record as the calendar shows it."""
+    if result is None:
+        return "not played"
+    if not result.won:
+        return "played, not won"
+    time = f", {format_seconds(result.seconds)}" if result.seconds is not None else ""
+    return f"won in {result.moves} moves (par {result.par}){time}"
+
+
+def calendar_day(day: _dt.date, results: dict[int, ChallengeResult]) -> str:
+    """A calendar day, for its tooltip and the screen reader: how many challenges were won."""
+    won = sum(r.won for r in results.values())
+    if not results:
+        return f"{_date(day)}: not played"
+    return f"{_date(day)}: {won} of {len(Level)} challenges won" if won else f"{_date(day)}: played, none won"
+
+
+def month_heading(year: int, month: int, won: bool) -> str:
+    """A calendar month's heading, with its mark when every day had a challenge won."""
+    name = f"{_dt.date(year, month, 1):%B} {year}"
+    return f"{name}: every day won" if won else name
+
+
+def challenge_streak(days: int) -> str:
+    return f"Daily streak: {_days(days)} in a row with a daily challenge won."
+
+
+ACHIEVEMENT_WORDS: dict[str, tuple[str, str]] = {
+    "first-win": ("First marriage", "Win a game."),
+    "ten-wins": ("Ten marriages", "Win ten games."),
+    "hundred-wins": ("A hundred marriages", "Win a hundred games."),
+    "perfect": ("Perfect marriage", "Win a deal in par, its fewest possible moves."),
+    "ten-perfect": ("Ten perfect marriages", "Win ten deals in par."),
+    "unaided": ("On your own", "Win without an undo or a hint."),
+    "quick": ("Whirlwind romance", "Win in under a minute."),
+    "easy-won": ("Easy does it", "Win an Easy deal."),
+    "medium-won": ("Middle ground", "Win a Medium deal."),
+    "hard-won": ("Hard won", "Win a Hard deal."),
+    "expert-won": ("Expert", "Win an Expert deal."),
+    "expert-par": ("Master", "Win an Expert deal in par."),
+    "first-daily": ("Daily devotion", "Win a daily challenge."),
+    "week-streak": ("A week of weddings", "Win a daily challenge seven days in a row."),
+    "full-month": ("A month of marriages", "Win a daily challenge every day of a month."),
+}
+
+
+def achievement_label(achievement: Achievement, reached: int, unlocked: _dt.date | None) -> str:
+    """An achievement as its panel lists it: name, goal and progress or the day it was won."""
+    name, goal = ACHIEVEMENT_WORDS[achievement.id]
+    if unlocked is not None:
+        return f"{name}: {goal} Unlocked {_date(unlocked)}."
+    return f"{name}: {goal} {reached} of {achievement.goal}."
+
+
+def achievements_unlocked(achievements: Sequence[Achievement]) -> str:
+    """The announcement of achievements just unlocked, said once."""
+    names = [ACHIEVEMENT_WORDS[a.id][0] for a in achievements]
+    return f"Achievement unlocked: {_join(names)}."
+
+
+def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:
+    """Share's text at a game's end: the deal, its grade and how it went, with no move of it."""
+    parts = ["Royal Marriage"]
+    parts.append(
+        f"Daily {challenge_day.day} {challenge_day:%b} {challenge_day.year}"
+        if challenge_day
+        else (f"Deal {game.number}" if game.number is not None else "Custom deal")
+    )
+    if game.difficulty is not None:
+        parts.append(LEVEL_NAMES[game.difficulty])
+    par = f" (par {game.par})" if game.par is not None else ""
+    if game.outcome is Outcome.WON:
+        parts.append(f"won in {game.moves} moves{par}")
+    else:
+        parts.append(f"{game.cards_left} cards left{par}")
+    parts.append(format_seconds(game.clock.seconds(now)))
+    return " · ".join(parts)
+
+
+REVIEW_CLOSED = "Review closed. Back to the end of your game."
+REVIEW_JUDGING = "The solver is judging your moves."
+
+
+def review_summary(review: Review) -> str:
+    """What the review says as it opens: where the win was lost, and how many moves cost."""
+    loss, longer = review.first_loss, review.longer
+    lost = f"Move {loss.number} lost the win." if loss else "No move lost the win."
+    costly = (
+        f"{_counted(len(longer), 'move')} made the shortest win longer."
+        if longer
+        else ("No move made the shortest win longer.")
+    )
+    return f"Your game, {_counted(review.total, 'move')}. {lost} {costly}"
+
+
+def review_reason(judged: Judged) -> str:
+    """Why a move is marked, in words, with the better move; empty for a move that cost nothing."""
+    start = f"Move {judged.number}, {judged.move},"
+    if judged.lost_win:
+        cleared = "after it no sequence of moves clears the line"
+        return f"{start} lost the win: {cleared}. {judged.better} kept it."
+    if judged.longer and judged.after is not None:
+        return (
+            f"{start} made the shortest win longer: {judged.before} moves could win before it, "
+            f"{judged.after + 1} with it. {judged.better} kept the shortest."
+        )
+    return ""
+
+
+def review_position(review: Review) -> str:
+    """Where the review stands, as the replay says where it stands."""
+    return f"Move {review.position} of {review.total}, {_counted(len(review.line), 'card')} in the line."
+
+
+FINISH_BUTTON = "Finish for me"
+FINISHED_FOR_YOU = "The rest was forced, so it is played for you."
+
+
+def finish_offer(moves: int) -> str:
+    """Said when the rest of the win is forced: each of the moves left is the only winning one."""
+    return f"The rest of the win is forced: {_counted(moves, 'move')}, each the only one that keeps the win."
+
+
+PLAY_CHALLENGE = "Play"
+
+
+def challenge_line(level: Level, result: ChallengeResult | None) -> str:
+    """A day's challenge in the calendar: its grade and how it went."""
+    return f"{LEVEL_NAMES[level]}: {challenge_result(result)}"
+
+
+def play_challenge_label(level: Level, day: _dt.date) -> str:
+    return f"Play the {LEVEL_NAMES[level]} challenge of {_date(day)}"
+
+
+def calendar_day_heading(day: _dt.date) -> str:
+    return f"The challenges of {_date(day)}"
+
+
+def review_move(number: int, move: Move) -> str:
+    """A move in the review's list: its number and notation."""
+    return f"{number}. {move}"
+
+
+REVIEW_START = "Before your first move."

@@ -17,6 +17,7 @@ from enum import StrEnum
 from royal import scoring
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
+from royal.difficulty import Level, grade
 from royal.limits import MAX_COUNT
 from royal.line import IllegalMove, Line, Move, Played
 from royal.solver import Solution, is_winnable, solve
@@ -41,6 +42,8 @@ class Result:
     cards_left: int = 2
     par: int | None = None  # the deal's fewest possible moves; None when it cannot be won
     number: int | None = None  # the deal's number; None for a custom deal
+    level: Level | None = None  # the deal's grade; None when it cannot be won
+    assisted: bool = False  # an undo or a hint was paid for
 
 
 def new_game_id() -> str:
@@ -63,6 +66,8 @@ class Game:
         self.clock = Clock()
         self._solutions: dict[tuple[str, ...], Solution] = {}
         self._verdicts: dict[tuple[str, ...], bool] = {}
+        self._difficulty: Level | None = None
+        self._graded = False
 
     @classmethod
     def numbered(cls, number: int) -> Game:
@@ -148,6 +153,14 @@ class Game:
         """The deal's fewest possible moves (a win in par is a perfect marriage); None if unwinnable."""
         return self.deal_solution().min_moves
 
+    @property
+    def difficulty(self) -> Level | None:
+        """The deal's grade (docs/scoring.md, "Difficulty"), worked out once; None if unwinnable."""
+        if not self._graded:
+            self._difficulty = grade(self.cards)
+            self._graded = True
+        return self._difficulty
+
     def _solve(self, cards: tuple[str, ...]) -> Solution:
         """Solutions are remembered per position: the page asks again on every redraw."""
         if cards not in self._solutions:
@@ -190,6 +203,8 @@ class Game:
             self.cards_left,
             self.par,
             self.number,
+            self.difficulty,
+            self.penalties > 0,
         )
 
     # What the player does -------------------------------------------------------------

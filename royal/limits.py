@@ -17,15 +17,16 @@ import re
 MAX_COUNT = 10**9
 #: The most seconds a game's clock counts (over 31 years): the clock stops there.
 MAX_SECONDS = 10**9
-#: The deepest nesting of brackets read at all. The deepest record the game writes nests 6 deep
-#: (a backup: the file, the stats record, the stats, the daily record, its days, a day); 32
-#: leaves room for formats to come, and any parser handles it on any stack.
+#: The deepest nesting of brackets read at all. The deepest record the game writes nests 7 deep
+#: (a backup: the file, the stats record, the stats, the challenges, their days, a day, a
+#: challenge); 32 leaves room for formats to come, and any parser handles it on any stack.
 MAX_DEPTH = 32
 #: The most characters read of each kind of stored record, far past what the game writes: the
-#: largest stats a player can make are about 52,000 characters (64 game ids of 64 escaped
-#: characters each), settings about 180, a game of format 2 about 2,000; a game of format 1
-#: held up to 100,000 events and still loads. (A backup file has its own, royal.backup's.)
-MAX_CHARS: dict[str, int] = {"game": 2_000_000, "stats": 500_000, "settings": 10_000}
+#: largest stats a player can make are about 200,000 characters (64 game ids of 64 escaped
+#: characters each, 400 days of five daily challenges), settings about 180, a game of format 2
+#: about 2,000; a game of format 1 held up to 100,000 events and still loads. (A backup file
+#: has its own, royal.backup's.)
+MAX_CHARS: dict[str, int] = {"game": 2_000_000, "stats": 2_000_000, "settings": 10_000}
 
 # A JSON string, from its opening quote to its closing one or to the end of a text cut short,
 # its escapes included; possessive, so that no text makes the match go back.

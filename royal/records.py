@@ -15,6 +15,7 @@ them), as :class:`~royal.settings.Settings` does.
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
 
@@ -70,17 +71,14 @@ class DailyRecord:
         days = self.days
         if days and (max(days) - min(days)).days >= DAYS_SHOWN:
             raise ValueError("the daily record holds days too far apart")
-        if (self.streak > 0) != (self.streak_day is not None):
-            raise ValueError("the daily streak disagrees with its day")
-        if self.streak_day is not None and (
-            not days
-            or self.streak_day > max(days)
-            or (
-                max(days) - self.streak_day < _dt.timedelta(DAYS_SHOWN)
-                and not getattr(days.get(self.streak_day), "won", False)
-            )
-        ):
-            raise ValueError("the daily streak ends on a day that was not won")
+        check_streak(
+            days,
+            lambda day: bool(getattr(days.get(day), "won", False)),
+            self.streak_day,
+            self.streak,
+            DAYS_SHOWN,
+            "a day that was not won",
+        )
 
     def record(self, day: _dt.date, won: bool, moves: int, par: int | None) -> None:
         """A game of ``day``'s own deal ended on ``day``: won in ``moves`` moves, or not."""
@@ -142,6 +140,27 @@ class Finished:
     def perfect(self) -> bool:
         """A win in exactly the deal's fewest possible moves."""
         return self.over_par == 0
+
+
+def check_streak(
+    days: Collection[_dt.date],
+    won: Callable[[_dt.date], bool],
+    streak_day: _dt.date | None,
+    streak: int,
+    kept: int,
+    not_won: str,
+) -> None:
+    """Refuse a daily streak (its last day and length) that the ``days`` kept (the last ``kept``
+    of them) contradict: it has its day exactly when it is above 0, and that day, unless older
+    than the days kept, is a day ``won``; ``not_won`` names such a day in the reason."""
+    if (streak > 0) != (streak_day is not None):
+        raise ValueError("the daily streak disagrees with its day")
+    if streak_day is not None and (
+        not days
+        or streak_day > max(days)
+        or (max(days) - streak_day < _dt.timedelta(kept) and not won(streak_day))
+    ):
+        raise ValueError(f"the daily streak ends on {not_won}")
 
 
 def add_recent(recent: list[Finished], game: Finished) -> list[Finished]:

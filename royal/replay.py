@@ -13,13 +13,12 @@ from royal.line import Line, Move
 from royal.solver import Solution
 
 
-class Replay:
-    """A minimum-move solution stepped forward and back, playing or paused."""
+class Steps:
+    """Moves of a deal stepped forward and back from its start, playing or paused (the replay's
+    shortest win, the review's own game)."""
 
-    def __init__(self, cards: Sequence[str], solution: Solution) -> None:
-        if not solution.winnable:
-            raise ValueError("a deal that cannot be won has no win to replay")
-        self.moves: tuple[Move, ...] = solution.moves
+    def __init__(self, cards: Sequence[str], moves: Sequence[Move]) -> None:
+        self.moves: tuple[Move, ...] = tuple(moves)
         self.line = Line(cards)
         self.playing = False
 
@@ -72,6 +71,14 @@ class Replay:
     def pause(self) -> None:
         self.playing = False
 
+    def go_to(self, position: int) -> None:
+        """Step forward or back to ``position`` moves (clamped to the moves there are)."""
+        position = max(0, min(position, self.total))
+        while self.position > position:
+            self.back()
+        while self.position < position:
+            self.step()
+
     def marks(self) -> dict[str, str]:
         """``data-hint`` values for the next move: its boundaries and the cards it removes."""
         move = self.next_move
@@ -80,3 +87,12 @@ class Replay:
         marks = {card: "removed" for card in self.line.removal(move)[1]}
         marks[move.left] = marks[move.right] = "boundary"
         return marks
+
+
+class Replay(Steps):
+    """A minimum-move solution stepped forward and back, playing or paused."""
+
+    def __init__(self, cards: Sequence[str], solution: Solution) -> None:
+        if not solution.winnable:
+            raise ValueError("a deal that cannot be won has no win to replay")
+        super().__init__(cards, solution.moves)

@@ -22,15 +22,18 @@ from collections.abc import Callable
 from typing import TypeVar
 
 from royal import scoring
+from royal.achievements import ACHIEVEMENTS
 from royal.cards import ALL_CARDS
+from royal.challenges import DAYS_KEPT, ChallengeRecord, ChallengeResult
 from royal.clock import Clock
-from royal.deals import numbered_deal
+from royal.deals import daily_deal_number, numbered_deal
+from royal.difficulty import Level
 from royal.excerpt import quoted
 from royal.game import Game, Outcome
 from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.line import Move
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
-from royal.settings import Settings
+from royal.settings import ANY_LEVEL, Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
 T = TypeVar("T")
@@ -41,7 +44,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 2, "settings": 2}
+VERSIONS: dict[str, int] = {"game": 2, "stats": 3, "settings": 3}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -177,6 +180,10 @@ def _flag(data: dict[str, object], name: str) -> bool:
     if not isinstance(value, bool):
         raise ValueError(f"{name} must be true or false")
     return value
+
+
+def _iso(day: _dt.date | None) -> str | None:
+    return day.isoformat() if day else None
 
 
 def parse_day(text: object, name: str) -> _dt.date:
@@ -345,6 +352,19 @@ def stats_to_record(stats: Stats) -> dict[str, object]:
             "recent": [
                 {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par} for f in stats.recent
             ],
+            "challenges": {
+                "days": {
+                    day.isoformat(): {
+                        str(number): {"won": r.won, "par": r.par, "moves": r.moves, "seconds": r.seconds}
+                        for number, r in sorted(results.items())
+                    }
+                    for day, results in sorted(stats.challenges.days.items())
+                },
+                "streak_day": _iso(stats.challenges.streak_day),
+                "streak": stats.challenges.streak,
+            },
+            "level_wins": {level.value: n for level, n in stats.level_wins.items()},
+            "unlocked": {name: day.isoformat() for name, day in stats.unlocked.items()},
         },
     )
 
@@ -362,6 +382,30 @@ def _stats_from_format_1(body: object) -> object:
 
 
 MIGRATIONS["stats"][1] = _stats_from_format_1
+
+
+def _stats_from_format_2(body: object) -> object:
+    """Format 2 had no daily challenges, wins by grade or achievements: each day's own deal
+    becomes that day's challenge result (every figure kept; no time was recorded), the daily
+    streak carries over, and the rest starts empty. A day's own deal is a challenge (or, when
+    unwinnable, still the day's deal), so no result is lost."""
+    if not isinstance(body, dict) or not isinstance(body.get("daily"), dict):
+        return body  # the strict load refuses it
+    daily = body["daily"]
+    days = daily.get("days")
+    if not isinstance(days, dict):
+        return body
+    challenges = {}
+    for text, entry in days.items():
+        day = parse_day(text, "a day of the daily record")
+        if not isinstance(entry, dict):
+            return body
+        challenges[text] = {str(daily_deal_number(day)): {**entry, "seconds": None}}
+    record = {"days": challenges, "streak_day": daily.get("streak_day"), "streak": daily.get("streak")}
+    return {**body, "challenges": record, "level_wins": {}, "unlocked": {}}
+
+
+MIGRATIONS["stats"][2] = _stats_from_format_2
 
 
 def _daily(body: object) -> DailyRecord:
@@ -393,6 +437,44 @@ def _recent(body: object) -> list[Finished]:
     return recent
 
 
+def _challenges(body: object) -> ChallengeRecord:
+    """The challenge record's fields (the record checks how they fit together)."""
+    if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
+        raise ValueError("the challenge record must be an object with its days")
+    if len(body["days"]) > DAYS_KEPT:
+        raise ValueError("the challenge record holds too many days")
+    days: dict[_dt.date, dict[int, ChallengeResult]] = {}
+    for text, entries in body["days"].items():
+        day = parse_day(text, "a day of the challenge record")
+        if not isinstance(entries, dict) or len(entries) > len(Level) + 1:
+            raise ValueError("each day of the challenge record must be an object of its deals")
+        results = {}
+        for number, entry in entries.items():
+            if not isinstance(entry, dict) or not number.isdigit() or len(number) > 12:
+                raise ValueError("each challenge must be a deal number and its result")
+            results[int(number)] = ChallengeResult(
+                _flag(entry, "won"),
+                _whole_or_none(entry, "par"),
+                _whole_or_none(entry, "moves"),
+                _whole_or_none(entry, "seconds"),
+            )
+        days[day] = results
+    streak_day = _day_or_none(body, "streak_day", "the daily streak's day")
+    return ChallengeRecord(days, streak_day, _whole(body, "streak"))
+
+
+def _level_wins(body: object) -> dict[Level, int]:
+    if not isinstance(body, dict) or not set(body) <= {level.value for level in Level}:
+        raise ValueError("wins by grade must be an object of the grades")
+    return {Level(name): _whole(body, name) for name in body}
+
+
+def _unlocked(body: object) -> dict[str, _dt.date]:
+    if not isinstance(body, dict) or len(body) > len(ACHIEVEMENTS):
+        raise ValueError("the achievements must be an object of at most one day each")
+    return {name: parse_day(day, "an achievement's day") for name, day in body.items()}
+
+
 def _counted(body: dict[str, object]) -> list[str]:
     counted = body.get("counted")
     if (
@@ -422,6 +504,9 @@ def _stats_from_dict(body: object) -> Stats:
         perfect_wins=_whole(body, "perfect_wins"),
         daily=_daily(body.get("daily")),
         recent=_recent(body.get("recent")),
+        challenges=_challenges(body.get("challenges")),
+        level_wins=_level_wins(body.get("level_wins")),
+        unlocked=_unlocked(body.get("unlocked")),
     )
 
 
@@ -458,6 +543,16 @@ def _settings_from_format_1(body: object) -> object:
 
 
 MIGRATIONS["settings"][1] = _settings_from_format_1
+
+
+def _settings_from_format_2(body: object) -> object:
+    """Format 2 had no choice of grade: New game deals any grade, as it always did."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "level": ANY_LEVEL}
+
+
+MIGRATIONS["settings"][2] = _settings_from_format_2
 
 
 def load_settings(text: object) -> Settings:

@@ -20,10 +20,11 @@ from royal.backup_actions import BackupActions
 from royal.dealer import draw_deal
 from royal.deals import daily_deal_number
 from royal.describe import Notice
+from royal.difficulty import Level
 from royal.game import Game, Outcome
 from royal.line import Move, Played
 from royal.links import DealRequest
-from royal.settings import Settings
+from royal.settings import ANY_LEVEL, Settings
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
 from royal.tab_sync import TabSync
@@ -107,7 +108,8 @@ class Session:
 
     def _random_game(self, settings: Settings) -> Game:
         """A game of a random deal, winnable when ``settings`` ask for winnable deals only."""
-        return Game.numbered(draw_deal(self.rng, settings.winnable_only))
+        level = None if settings.level == ANY_LEVEL else Level(settings.level)
+        return Game.numbered(draw_deal(self.rng, settings.winnable_only, level))
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""

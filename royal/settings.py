@@ -15,8 +15,16 @@ THEMES = (SYSTEM_THEME, "light", "dark")
 FELTS = ("green", "blue", "wine", "slate")
 #: The face-down cards' pattern, first the default: a lattice in red or blue, or stripes of the felt.
 CARD_BACKS = ("red", "blue", "felt")
+#: The grade New game deals: any, or one (royal.difficulty.Level's values, hardest last).
+ANY_LEVEL = "any"
+LEVELS = (ANY_LEVEL, "easy", "medium", "hard", "expert")
 #: The settings that name one of a few choices, and those choices.
-CHOICES: dict[str, tuple[str, ...]] = {"theme": THEMES, "felt": FELTS, "card_back": CARD_BACKS}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "theme": THEMES,
+    "felt": FELTS,
+    "card_back": CARD_BACKS,
+    "level": LEVELS,
+}
 
 
 @dataclass(frozen=True)
@@ -33,6 +41,7 @@ class Settings:
     felt: str = FELTS[0]
     card_back: str = CARD_BACKS[0]
     quick_play: bool = False  # a card with exactly one move plays it when chosen
+    level: str = ANY_LEVEL  # New game deals a deal of this grade, or of any
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -16,8 +16,10 @@ import datetime as _dt
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from royal import scoring
+from royal import achievements, scoring
+from royal.challenges import ChallengeRecord, challenge_day, deal_day
 from royal.deals import daily_deal_number
+from royal.difficulty import Level
 from royal.game import Result
 from royal.limits import MAX_COUNT
 from royal.records import (
@@ -51,6 +53,9 @@ class Stats:
     perfect_wins: int = 0  # wins in exactly the deal's fewest possible moves
     daily: DailyRecord = field(default_factory=DailyRecord)
     recent: list[Finished] = field(default_factory=list)  # the last finished games, oldest first
+    challenges: ChallengeRecord = field(default_factory=ChallengeRecord)  # the daily challenges
+    level_wins: dict[Level, int] = field(default_factory=dict)  # wins by the deal's grade
+    unlocked: dict[str, _dt.date] = field(default_factory=dict)  # achievement id: the day unlocked
 
     def __post_init__(self) -> None:
         if self.wins > self.played:
@@ -78,6 +83,19 @@ class Stats:
             or len(self.daily.days) > self.played
         ):
             raise ValueError("perfect wins, daily record and recent games disagree with the totals")
+        if (
+            sum(self.level_wins.values()) > self.wins
+            or any(n < 0 for n in self.level_wins.values())
+            or self.challenges.wins > self.wins
+            or sum(map(len, self.challenges.days.values())) > self.played
+        ):
+            raise ValueError("wins by grade and daily challenges disagree with the totals")
+        for name, day in self.unlocked.items():
+            achievement = achievements.BY_ID.get(name)
+            if achievement is None:
+                raise ValueError(f"no achievement is called {name!r}")
+            if achievement.lasting and achievement.progress(self, day) < achievement.goal:
+                raise ValueError(f"the achievement {name} does not fit the figures")
 
     def record(self, result: Result, day: _dt.date) -> bool:
         """Count a finished game on local day ``day``; False if it was counted already.
@@ -99,8 +117,22 @@ class Stats:
             self.fewest_moves = _best(self.fewest_moves, result.moves, min)
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
             self.best_streak = max(self.best_streak, self.streak)
+            if result.level is not None:
+                self.level_wins[result.level] = min(self.level_wins.get(result.level, 0) + 1, MAX_COUNT)
         if result.number == daily_deal_number(day):
             self.daily.record(day, result.won, result.moves, result.par)
+        own_day = deal_day(result.number)
+        if (
+            result.number is not None
+            and own_day is not None
+            and own_day <= day
+            and challenge_day(result.number, own_day)
+        ):
+            self.challenges.record(
+                own_day, result.number, result.won, result.moves, result.par, result.seconds, day
+            )
+        for achievement in achievements.newly_reached(self, result, day):
+            self.unlocked[achievement.id] = day
         return True
 
     def current_streak(self, today: _dt.date) -> int:
@@ -111,12 +143,14 @@ class Stats:
         """End the streak and the daily streak whose last day is after tomorrow, a clock error
         (docs/stats.md, "Clock errors"): every other figure stays, the best streak included, and
         the next win starts a new streak. The latest day ended, or ``None`` when none was."""
-        days = (self.streak_day, self.daily.streak_day)
+        days = (self.streak_day, self.daily.streak_day, self.challenges.streak_day)
         ended = [day for day in days if day is not None and after_tomorrow(day, today)]
         if self.streak_day in ended:
             self.streak_day, self.streak = None, 0
         if self.daily.streak_day in ended:
             self.daily.streak_day, self.daily.streak = None, 0
+        if self.challenges.streak_day in ended:
+            self.challenges.streak_day, self.challenges.streak = None, 0
         return max(ended, default=None)
 
 

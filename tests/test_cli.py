@@ -248,3 +248,12 @@ def test_odds_refuses_an_unknown_mode():
 def test_help_is_not_an_error():
     result = royal("--help")
     assert result.returncode == 0 and "solve" in result.stdout
+
+
+def test_odds_by_difficulty_prints_a_row_per_grade():
+    result = royal("odds", "--deals", "1-40", "--difficulty")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "deals 1-40: 40"
+    assert [line.split()[0] for line in lines[2:6]] == ["easy", "medium", "hard", "expert"]
+    assert lines[6].startswith("unwinnable (no grade): ")

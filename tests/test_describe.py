@@ -165,7 +165,7 @@ def test_the_score_breakdown_shows_each_part_and_penalties_as_a_minus():
 def test_each_way_of_leaving_has_its_question():
     for action, (heading, confirm) in describe.LEAVE_QUESTIONS.items():
         assert heading.endswith("?") and confirm, action
-    assert set(describe.LEAVE_QUESTIONS) == {"new-game", "daily", "restart"}
+    assert set(describe.LEAVE_QUESTIONS) == {"new-game", "daily", "restart", "challenge", "play-on"}
     assert describe.LOSS_WARNING == "This game will count as a loss."
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from royal import scoring, shortcuts
 from royal.cards import ALL_CARDS, cards_match
-from royal.cli import play_out
 from royal.deals import numbered_deal
 from royal.solver import solve
+from royal.stock import play_out
 
 PAGE = (Path(__file__).resolve().parent.parent / "index.html").read_text(encoding="utf-8")
 SAMPLE = range(1, 2001)

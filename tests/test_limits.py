@@ -16,8 +16,11 @@ from hypothesis import strategies as st
 from budget import examples
 from helpers import DAY, WINNABLE, kept_aside, session
 from royal import saves
+from royal.achievements import ACHIEVEMENTS
 from royal.backup import dump_backup, load_backup
+from royal.challenges import DAYS_KEPT, ChallengeRecord, ChallengeResult, candidates
 from royal.deals import daily_deal_number, numbered_deal
+from royal.difficulty import Level
 from royal.game import Game, Result
 from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
@@ -192,6 +195,16 @@ def test_the_largest_records_the_game_can_write_fit_well_within_the_bounds():
         perfect_wins=MAX_COUNT,
         daily=DailyRecord(days, DAY, MAX_COUNT),
         recent=[Finished(True, 50, 2, 25)] * 30,
+        challenges=ChallengeRecord(
+            {
+                day: {number: ChallengeResult(True, 25, 50, MAX_SECONDS) for number in candidates(day)[:5]}
+                for day in (DAY - dt.timedelta(days=n) for n in range(DAYS_KEPT))
+            },
+            DAY,
+            MAX_COUNT,
+        ),
+        level_wins={level: MAX_COUNT // 4 for level in Level},
+        unlocked={a.id: DAY for a in ACHIEVEMENTS if a.id != "quick"},
     )
     game = Game(numbered_deal(WINNABLE), WINNABLE, "\U0001f600" * 64)
     while game.legal_moves():  # single cards where it can: the most moves
@@ -207,7 +220,7 @@ def test_the_largest_records_the_game_can_write_fit_well_within_the_bounds():
     assert load_stats(texts["stats"], DAY) == stats
     assert load_game(texts["game"], 0.0).moves == game.moves
     backup = dump_backup(stats, game, DAY, 0.0)
-    assert nesting(backup) == 6 and load_backup(backup, 0.0, DAY).stats == stats
+    assert nesting(backup) == 7 and load_backup(backup, 0.0, DAY).stats == stats
 
 
 # Bounds -----------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from helpers import WINNABLE, first_deal, same_game, win_game
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import daily_deal_number, numbered_deal
+from royal.difficulty import Level
 from royal.game import Game, Outcome, Result
 from royal.limits import MAX_CHARS
 from royal.saves import SaveError, dump_game, dump_stats, load_game, load_stats
@@ -42,7 +43,7 @@ def game_mid_play():
 
 def stats_with_history():
     stats = Stats()
-    stats.record(Result("a", True, 95, 27, 1200, 2, 25), dt.date(2026, 12, 30))
+    stats.record(Result("a", True, 95, 27, 1200, 2, 25, 20261230, Level.HARD), dt.date(2026, 12, 30))
     stats.record(Result("b", False, 40, 9, 140, 40, 26), dt.date(2026, 12, 31))
     stats.record(Result("c", True, 80, 26, 1300, 2, 26), dt.date(2026, 12, 31))
     return stats
@@ -78,7 +79,7 @@ def test_the_save_is_versioned_json():
     assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 2
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 2
+    assert data["kind"] == "stats" and data["version"] == 3
 
 
 def test_stats_round_trip():
@@ -164,7 +165,7 @@ def test_stats_of_format_1_load_with_every_figure_and_empty_records():
     assert stats.counted == ["a1", "b2", "c3"]
     assert stats.daily.days == {} and stats.recent == []
     again = json.loads(dump_stats(stats))
-    assert again["version"] == 2 and load_stats(dump_stats(stats), TODAY) == stats
+    assert again["version"] == saves.VERSIONS["stats"] and load_stats(dump_stats(stats), TODAY) == stats
 
 
 def test_a_migration_that_trips_on_a_tampered_body_is_a_save_error(monkeypatch):
@@ -375,6 +376,7 @@ def stats_after(results, day):
 
 
 DAILY = -1  # in a drawn result: the deal of the day the game is recorded on
+PAST_DAILY = -2  # in a drawn result: the deal of three days before, caught up
 
 
 @st.composite
@@ -396,7 +398,9 @@ def results(draw):
         draw(st.integers(0, 1850)),
         left,
         par,
-        draw(st.sampled_from([None, 7, DAILY])),
+        draw(st.sampled_from([None, 7, DAILY, PAST_DAILY])),
+        draw(st.sampled_from([None, *Level])) if won else None,
+        draw(st.booleans()),
     )
 
 
@@ -408,10 +412,11 @@ def test_stats_any_play_produces_load_back(history):
     start = dt.date(2026, 1, 1)
     for result, offset in history:
         day = start + dt.timedelta(days=offset)
-        if result.number == DAILY:  # one deal a day, so one par a day
-            par = 25 + day.day % 4
+        if result.number in (DAILY, PAST_DAILY):  # one deal a day, so one par a day
+            deal_day = day - dt.timedelta(days=3 if result.number == PAST_DAILY else 0)
+            par = 25 + deal_day.day % 4
             moves = max(result.moves, par) if result.won else result.moves
-            result = dataclasses.replace(result, number=daily_deal_number(day), par=par, moves=moves)
+            result = dataclasses.replace(result, number=daily_deal_number(deal_day), par=par, moves=moves)
         stats.record(result, day)
     assert load_stats(dump_stats(stats), start + dt.timedelta(days=40)) == stats
 
@@ -637,3 +642,67 @@ def test_a_reason_quotes_only_an_excerpt_of_a_long_bad_value(where, value):
     with pytest.raises(SaveError) as refused:
         load_game(json.dumps(data), 0.0)
     assert len(str(refused.value)) < 300, str(refused.value)[:400]
+
+
+# Format 3: daily challenges, wins by grade, achievements --------------------------------------
+
+
+def format_2_text(stats):
+    """What the last build wrote for ``stats``: format 2, without this format's records."""
+    record = json.loads(dump_stats(stats))
+    for name in ("challenges", "level_wins", "unlocked"):
+        del record["stats"][name]
+    return json.dumps({**record, "version": 2})
+
+
+def test_stats_of_format_2_keep_every_figure_and_the_daily_record_becomes_the_challenges():
+    stats = Stats()
+    days = [dt.date(2026, 12, 29), dt.date(2026, 12, 30), dt.date(2026, 12, 31)]
+    for n, day in enumerate(days):
+        won = n != 1
+        result = Result(
+            f"g{n}", won, 70, 27 if won else 9, 1200, 2 if won else 40, 25, daily_deal_number(day)
+        )
+        stats.record(result, day)
+    loaded = load_stats(format_2_text(stats), days[-1])
+    assert describe.figures(loaded, days[-1]) == describe.figures(stats, days[-1])
+    assert loaded.daily == stats.daily and loaded.recent == stats.recent
+    assert {day: list(r) for day, r in loaded.challenges.days.items()} == {
+        day: [daily_deal_number(day)] for day in days
+    }
+    won = loaded.challenges.days[days[0]][daily_deal_number(days[0])]
+    assert (won.won, won.moves, won.par, won.seconds) == (True, 27, 25, None)
+    assert loaded.challenges.current_streak(days[-1]) == stats.daily.current_streak(days[-1]) == 1
+    assert load_stats(dump_stats(loaded), days[-1]) == loaded
+
+
+def test_wins_by_grade_and_achievements_round_trip():
+    stats = stats_with_history()
+    assert stats.level_wins == {Level.HARD: 1}
+    assert {"first-win", "hard-won", "unaided"} <= set(stats.unlocked)
+    assert load_stats(dump_stats(stats), TODAY) == stats
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "reason"),
+    [
+        (("level_wins",), {"hard": 5}, "wins by grade"),
+        (("level_wins",), {"trivial": 1}, "wins by grade"),
+        (("unlocked",), {"no-such-thing": "2026-12-31"}, "no achievement"),
+        (("unlocked",), {"ten-wins": "2026-12-31"}, "does not fit"),
+        (
+            ("challenges", "days", "2026-12-31"),
+            {"7": {"won": False, "par": 25, "moves": None, "seconds": None}},
+            "that day's deals",
+        ),
+        (("challenges", "streak_day"), "2026-12-29", "no challenge won"),
+    ],
+)
+def test_tampered_challenges_grades_and_achievements_are_refused(path, value, reason):
+    record = json.loads(STATS_TEXT)
+    target = record["stats"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(SaveError, match=reason):
+        load_stats(json.dumps(record), TODAY)

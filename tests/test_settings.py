@@ -23,6 +23,7 @@ any_settings = st.builds(
     felt=st.sampled_from(FELTS),
     card_back=st.sampled_from(CARD_BACKS),
     quick_play=st.booleans(),
+    level=st.sampled_from(["any", "easy", "medium", "hard", "expert"]),
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -50,6 +51,7 @@ def test_the_defaults_a_new_player_gets():
         "felt": "green",
         "card_back": "red",
         "quick_play": False,
+        "level": "any",
     }
 
 
@@ -71,6 +73,7 @@ def test_settings_round_trip_exactly(settings):
         ({"card_back": None}, "card_back must be one of red, blue, felt"),
         ({"four_colour": "yes"}, "four_colour must be true or false"),
         ({"volume": 5}, "unknown setting 'volume'"),
+        ({"level": "trivial"}, "level must be one of any, easy, medium, hard, expert"),
     ],
 )
 def test_a_wrong_field_is_named(change, reason):
@@ -156,3 +159,10 @@ def test_format_1_settings_are_still_checked_strictly():
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": {"sound": 1}})
     with pytest.raises(saves.SaveError):
         saves.load_settings(text)
+
+
+def test_settings_of_format_2_keep_every_choice_and_deal_any_grade():
+    body = {**Settings(sound=True, felt="wine").to_dict()}
+    del body["level"]
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 2, "settings": body})
+    assert saves.load_settings(text) == Settings(sound=True, felt="wine", level="any")

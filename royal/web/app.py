@@ -8,24 +8,34 @@ player does, and take back only what they draw.
 
 from __future__ import annotations
 
+import datetime as _dt
+
 from royal import describe
 from royal.backup import Backup
+from royal.challenges import challenge_day, deal_day
 from royal.clock import format_seconds
+from royal.difficulty import Level
+from royal.game import Game
 from royal.links import link_query
 from royal.replay import Replay
+from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
+from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
+from royal.web.calendar_view import CalendarView
 from royal.web.dom import on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
+from royal.web.finish_view import FinishView
 from royal.web.keys import Keys
 from royal.web.page import Page
 from royal.web.persistence import KeepData
 from royal.web.play import Play
 from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView, board_marks
+from royal.web.review_view import ReviewView
 from royal.web.settings_view import SettingsView
 from royal.web.sound import Sound
 
@@ -49,6 +59,11 @@ class App:
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
         self.settings = SettingsView(page.settings_dialog, self.change_setting)
         self.keep_data = KeepData()
+        self.calendar = CalendarView(page.calendar, self.play_challenge)
+        self.achievements = AchievementsView(page.achievements, page.achievement_news, session.stats)
+        self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
+        self._reviewed = ""  # the id of the game the review shows
+        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
         buttons = {
             "new-game": lambda: play.leave("new-game"),
             "daily": lambda: play.leave("daily"),
@@ -66,6 +81,13 @@ class App:
         }
         for element_id, action in buttons.items():
             page.on(element_id, action)
+        panels = {
+            "calendar-open": lambda: self.calendar.open(self.session.stats, self.session.today()),
+            "achievements-open": self.achievements.open,
+            "review-open": self.show_review,
+        }
+        for element_id, action in panels.items():
+            page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
         self.keys = Keys({**buttons, "cancel": selection.cancel}, self.board.move_focus)
         page.on_click_elsewhere(selection.cancel)
@@ -80,8 +102,39 @@ class App:
     # Sharing, settings, the replay and the stats ----------------------------------------
 
     def share(self) -> None:
-        """Share the game's link (the address bar always holds it)."""
-        self.page.share(lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED))
+        """Share the game's link (the address bar always holds it), with the result's text at a
+        game's end (docs/play.md, "The address bar and Share")."""
+        game = self.session.game
+        text = ""
+        if game.outcome is not None:
+            day = deal_day(game.number)
+            daily = day if day is not None and challenge_day(game.number, day) else None
+            text = describe.share_text(game, self.session.now(), daily)
+        self.page.share(
+            lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED), text
+        )
+
+    def play_challenge(self, number: int, level: Level, day: _dt.date) -> None:
+        """Play a daily challenge the calendar opened."""
+        self.play.start("challenge", Game.numbered(number), describe.challenge(level, day))
+
+    def show_review(self) -> None:
+        """At the end of a game, review its moves."""
+        game = self.session.game
+        if game.outcome is None or self.review.open:
+            return
+        self.replay.close(notify=False)
+        self._reviewed = game.id
+        self.review.show(Review(game))
+
+    def _review_closed(self) -> None:
+        self.render()
+        self.page.read_out(describe.REVIEW_CLOSED)
+
+    def _play_on(self, review: Review) -> None:
+        """Play on from the review's position: a new game of the deal with those moves."""
+        game = review.again_from(review.position, self.session.now())
+        self.play.start("play-on", game, describe.review_position(review))
 
     def change_setting(self, name: str, value: bool | str) -> None:
         """The player changed a setting in the panel: keep it and apply it."""
@@ -146,6 +199,7 @@ class App:
         a hint, a drag, a replay, their words) is dropped, and the page is drawn anew."""
         dragging = self.drag.stop()
         self.replay.close(notify=False)
+        self.review.close(notify=False)
         self.selection.clear()
         if dragging:
             self.page.tell(describe.DRAG_STOPPED)
@@ -165,11 +219,18 @@ class App:
         now, today = self.session.now(), self.session.today()
         fields = describe.fields(game, now)
         replay = self.replay.replay
-        if replay is None:
+        if self.review.open and game.id != self._reviewed:  # the game was left: so is its review
+            self.review.close(notify=False)
+        review = self.review.review
+        if review is not None:  # the review, as the replay, is on the board until it closes
+            self.board.render(review.line.cards, None, board_marks(review))
+            fields.update(describe.replay_fields(review))
+        elif replay is None:
             self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line))
         else:  # the replay, not the game, is on the board until it closes
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
+        fields["difficulty"] = describe.difficulty_field(game.difficulty)
         self.page.fields(fields)
         query = link_query(game.number, game.cards)
         self.page.link(query)
@@ -180,7 +241,10 @@ class App:
             {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
         )
         figures = describe.figures(self.session.stats, today)
-        self.page.stats(figures)
+        self.page.stats({**figures, **describe.level_wins(self.session.stats)})
+        self.calendar.render(self.session.stats, today)
+        self.achievements.render(self.session.stats, today)
+        self.finish.render(game, replay is None and review is None)
         # The first-game guide, through the first game to its end (docs/play.md, "The first game").
         shown = not self.page.first_game.hidden
         first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))

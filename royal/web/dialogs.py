@@ -19,7 +19,7 @@ class LossQuestion:
     def __init__(self, dialog: Any, on_confirm: Callable[[str, bool], None]) -> None:
         self.dialog = dialog
         self.on_confirm = on_confirm
-        self.action: str | None = None  # "new-game", "daily" or "restart", while it asks
+        self.action: str | None = None  # a key of describe.LEAVE_QUESTIONS, while it asks
         self.heading = within(dialog, "loss-dialog-heading")
         self.text = within(dialog, "loss-dialog-text")
         self.confirm = within(dialog, "loss-confirm")

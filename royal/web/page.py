@@ -38,6 +38,12 @@ class Page:
         self.replay_bar = by_id("replay-bar")
         self.stats_panel = by_id("stats")
         self.settings_dialog = by_id("settings-dialog")
+        # Issue 20's panels: the calendar, the achievements and their news, the review, Finish for me.
+        self.calendar = by_id("calendar")
+        self.achievements = by_id("achievements")
+        self.achievement_news = by_id("achievement-news")
+        self.review = by_id("review")
+        self.finish = by_id("finish")
         self.result = by_id("result")
         self.celebration = by_id("celebration")
         self.loss_dialog = by_id("loss-dialog")
@@ -153,8 +159,9 @@ class Page:
 
     # Sharing ----------------------------------------------------------------------------
 
-    def share(self, on_copied: Callable[[bool], None]) -> None:
-        """Share the address: the system share sheet where there is one, else the clipboard.
+    def share(self, on_copied: Callable[[bool], None], text: str = "") -> None:
+        """Share the address, after ``text`` if any: the system share sheet where there is one,
+        else the clipboard.
 
         ``on_copied(ok)`` hears whether the clipboard took the link (the share sheet speaks
         for itself, and a player who closes it has chosen not to share).
@@ -165,13 +172,15 @@ class Page:
             data = window.Object.new()
             data.title = document.title
             data.url = url
+            if text:
+                data.text = text
             navigator.share(data).catch(create_once_callable(lambda error: None))
             return
         clipboard: Any = getattr(navigator, "clipboard", None)
         if missing(clipboard):
             on_copied(False)
             return
-        clipboard.writeText(url).then(
+        clipboard.writeText(f"{text}\n{url}" if text else url).then(
             create_once_callable(lambda result: on_copied(True)),
             create_once_callable(lambda error: on_copied(False)),
         )

@@ -45,6 +45,7 @@ class Play:
         )
         self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
         self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)
+        self._pending: tuple[Game, str] | None = None  # the game ``start`` leaves for, while it asks
 
     @property
     def game(self) -> Game:
@@ -120,7 +121,19 @@ class Play:
         self._leave_for(action)
 
     def _leave_for(self, action: str) -> None:
+        if action in ("challenge", "play-on") and self._pending is not None:
+            game, words = self._pending
+            self._pending = None
+            self.session.start(game)
+            self._changed(words)
+            return
         {"new-game": self.new_game, "daily": self.daily, "restart": self.restart}[action]()
+
+    def start(self, action: str, game: Game, words: str) -> None:
+        """Leave for ``game`` (a daily challenge, or a review's position played on), asking
+        first when that makes the game a loss; ``words`` announce it."""
+        self._pending = (game, words)
+        self.leave(action)
 
     def new_game(self) -> None:
         """A new random deal."""

@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import document, window
 
 from royal import describe
-from royal.replay import Replay
+from royal.replay import Replay, Steps
 from royal.shortcuts import replay_key
 from royal.web.dom import in_form_control, kept, on_click, on_event, within
 
@@ -136,6 +136,6 @@ class ReplayView:
         return action
 
 
-def board_marks(replay: Replay) -> dict[str, dict[str, str]]:
-    """The board's marks while ``replay`` shows: its next move, as a hint marks one."""
+def board_marks(replay: Steps) -> dict[str, dict[str, str]]:
+    """The board's marks while ``replay`` (or the review) shows: its next move, as a hint marks one."""
     return {card: {"data-hint": value} for card, value in replay.marks().items()}

@@ -24,7 +24,7 @@ SETTING_BOXES = {
     "quick-play": "quick_play",
 }
 #: The panel's radio groups: each choice's input has the id ``{prefix}-{choice}``.
-SETTING_RADIOS = {"theme": "theme", "felt": "felt", "card_back": "card-back"}
+SETTING_RADIOS = {"theme": "theme", "felt": "felt", "card_back": "card-back", "level": "level"}
 
 
 class SettingsView:

@@ -2,15 +2,19 @@
 
     python3 build.py && .venv/bin/python tests/benchmarks/bench_solver_browser.py [--deals 200]
 
-New game under "winnable deals only" and the replay of a shortest win run the solver in the
-page, so its speed there is what a player feels. This serves a bare page beside dist/ that
-loads dist's Pyodide and royal.zip (not the game, so nothing else competes), then times, on
-full 52-card lines of numbered deals: deciding a deal (``is_winnable``), finding a shortest
-win (``solve``), and dealing a winnable game (``draw_deal``, which steps past unwinnable
-numbers). Each figure is the best of ``--repeat`` runs (1 for the raw figure), since on a
-shared machine the scheduler, not the solver, decides a single run's worst. Prints median
-and worst against the targets: median inside one frame (16 ms), worst under 50 ms. Exits 1
-when one is missed. Not collected by pytest.
+New game under "winnable deals only", the replay of a shortest win, a deal's grade (shown
+beside par when a game starts), Finish for me's check after each move and the review of a
+finished game run the solver in the page, so their speed there is what a player feels. (The
+review judges a move a turn, so what a player waits for is one move's judgement, timed on its
+own.) This serves a bare page beside dist/ that loads dist's Pyodide and royal.zip (not the
+game, so nothing else competes), then times, on full 52-card lines of numbered deals: deciding
+a deal (``is_winnable``), finding a shortest win (``solve``), dealing a winnable game
+(``draw_deal``, which steps past unwinnable numbers), grading a deal, Finish for me's check on
+a deal, and each move's judgement in the review of a leftmost game and of a shortest win. Each
+figure is the best of ``--repeat`` runs (1 for the raw figure),
+since on a shared machine the scheduler, not the solver, decides a single run's worst. Prints
+median and worst against the targets: median inside one frame (16 ms), worst under 50 ms.
+Exits 1 when one is missed. Not collected by pytest.
 """
 
 from __future__ import annotations
@@ -51,11 +55,32 @@ import json, random
 from js import performance
 from royal.dealer import draw_deal
 from royal.deals import numbered_deal
+from royal.difficulty import grade, leftmost, play_out
+from royal.forced import forced_finish
+from royal.review import judgements
 from royal.solver import is_winnable, solve
 
 deals = [numbered_deal(n) for n in range({first}, {first} + {count})]
+# The games reviewed: each deal played by always taking the leftmost move (a loss, mostly, of
+# about 20 moves) and by its shortest win (25 or more moves).
+plays = [[p.move for p in play_out(cards, leftmost).stack] for cards in deals]
+wins = [list(solve(cards).moves) for cards in deals]
 for cards in deals[:10]:
     solve(cards)
+
+# The time of each move's judgement in the review of ``moves``, the best of {repeat} reviews (each
+# is a generator's steps, run afresh each time).
+def steps(cards, moves):
+    best = None
+    for _ in range({repeat}):
+        pending, times = judgements(cards, moves), []
+        while True:
+            start = performance.now()
+            if next(pending, None) is None:
+                break
+            times.append(performance.now() - start)
+        best = times if best is None else [min(a, b) for a, b in zip(best, times)]
+    return best
 
 def timed(function, argument):
     best = float("inf")
@@ -69,6 +94,10 @@ results = {{
     "decide (is_winnable)": [timed(is_winnable, cards) for cards in deals],
     "shortest win (solve)": [timed(solve, cards) for cards in deals],
     "winnable new game (draw_deal)": [timed(draw_deal, random.Random(seed)) for seed in range({count})],
+    "grade (difficulty)": [timed(grade, cards) for cards in deals],
+    "finish check (forced_finish)": [timed(forced_finish, cards) for cards in deals],
+    "review, a move of a leftmost game": [t for c, moves in zip(deals, plays) for t in steps(c, moves)],
+    "review, a move of a shortest win": [t for c, moves in zip(deals, wins) for t in steps(c, moves)],
 }}
 json.dumps(results)
 """

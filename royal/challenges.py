@@ -1,0 +1,155 @@
+"""Daily challenges: four deals a day, one per grade, the same for everyone on a date, and the
+calendar of their results (docs/stats.md, "Daily challenges").
+
+A day's challenges come from its date as today's deal does: the candidates are the day's own
+deal, numbered ``YYYYMMDD``, then ``YYYYMMDD * 100 + k`` for ``k`` from 1 to 99 (ten digits, so
+no other day's own deal), and each grade's challenge is its first candidate of that grade. The
+day's own deal is the challenge of its own grade, so today's deal stays what it always was
+(an unwinnable one is still the day's deal, recorded beside the challenges, but no challenge).
+
+The record keeps each day's results for :data:`DAYS_KEPT` days, enough for this month and a year
+of past ones; a result counts on the day the deal belongs to, whenever it is played, so a past
+day can be caught up. The daily streak counts the days with a challenge won on that very day,
+kept as a last day and a run length as the stats' streak is.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as _dt
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from royal.deals import daily_deal_number, numbered_deal
+from royal.difficulty import Level, grade
+from royal.limits import MAX_SECONDS
+from royal.records import DayResult, check_streak, current_run, streak_after_win
+
+#: Days whose results are kept: this month and the twelve before it, at least.
+DAYS_KEPT = 400
+#: Candidates tried after the day's own deal before a grade is given up for that day.
+CANDIDATES = 99
+
+
+def candidates(day: _dt.date) -> list[int]:
+    """The deals a day's challenges are picked from, in order."""
+    own = daily_deal_number(day)
+    return [own, *(own * 100 + k for k in range(1, CANDIDATES + 1))]
+
+
+@lru_cache(maxsize=8)
+def challenges(day: _dt.date) -> dict[Level, int]:
+    """The day's challenge of each grade (a grade none of the candidates has is left out, which
+    the deals 1 to 20,000 never showed)."""
+    found: dict[Level, int] = {}
+    for number in candidates(day):
+        level = grade(numbered_deal(number))
+        if level is not None and level not in found:
+            found[level] = number
+            if len(found) == len(Level):
+                break
+    return {level: found[level] for level in Level if level in found}
+
+
+def challenge_day(number: int | None, day: _dt.date) -> bool:
+    """True when deal ``number`` is a challenge of ``day`` or the day's own deal."""
+    return number is not None and (number == daily_deal_number(day) or number in challenges(day).values())
+
+
+def deal_day(number: int | None) -> _dt.date | None:
+    """The day whose candidates include deal ``number`` (its own deal first), if any; it may
+    be no challenge."""
+    if number is None:
+        return None
+    for own in (number, number // 100):
+        year, rest = divmod(own, 10000)
+        try:
+            day = _dt.date(year, *divmod(rest, 100))
+        except (ValueError, OverflowError):  # no date: a month or day out of range, a year past C's int
+            continue
+        if number in candidates(day):
+            return day
+    return None
+
+
+@dataclass(frozen=True)
+class ChallengeResult:
+    """How one challenge went: won or not, and its best win's moves against par and time."""
+
+    won: bool
+    par: int | None = None
+    moves: int | None = None  # fewest moves among its wins
+    seconds: int | None = None  # fastest of its wins; None for a win kept from before timings
+
+    def __post_init__(self) -> None:
+        DayResult(self.won, self.moves, self.par)  # a day's own deal's checks: moves, par and win
+        if self.seconds is not None and (not self.won or not 0 <= self.seconds <= MAX_SECONDS):
+            raise ValueError("a challenge's time goes with its win")
+
+    def after(self, won: bool, moves: int, seconds: int) -> ChallengeResult:
+        """This result after another game of the same deal."""
+        if not won:
+            return self
+        fewest = moves if self.moves is None else min(self.moves, moves)
+        fastest = seconds if self.seconds is None or not self.won else min(self.seconds, seconds)
+        return ChallengeResult(True, self.par, fewest, fastest)
+
+
+@dataclass
+class ChallengeRecord:
+    """Each kept day's challenge results by deal number, and the daily streak."""
+
+    days: dict[_dt.date, dict[int, ChallengeResult]] = field(default_factory=dict)
+    streak_day: _dt.date | None = None  # the last day with a challenge won on it
+    streak: int = 0
+
+    def __post_init__(self) -> None:
+        days = self.days
+        if days and (max(days) - min(days)).days >= DAYS_KEPT:
+            raise ValueError("the challenge record holds days too far apart")
+        for day, results in days.items():
+            allowed = candidates(day)
+            if not results or len(results) > len(Level) + 1 or not set(results) <= set(allowed):
+                raise ValueError("a day's challenges must be some of that day's deals")
+        check_streak(
+            days, self.won_on, self.streak_day, self.streak, DAYS_KEPT, "a day with no challenge won"
+        )
+
+    @property
+    def wins(self) -> int:
+        return sum(r.won for results in self.days.values() for r in results.values())
+
+    def won_on(self, day: _dt.date) -> bool:
+        """True when a challenge of ``day`` was won."""
+        return any(r.won for r in self.days.get(day, {}).values())
+
+    def record(
+        self,
+        day: _dt.date,
+        number: int,
+        won: bool,
+        moves: int,
+        par: int | None,
+        seconds: int,
+        today: _dt.date,
+    ) -> None:
+        """A game of ``day``'s challenge ``number`` ended on ``today``."""
+        results = dict(self.days.get(day, {}))
+        old = results.get(number, ChallengeResult(False, par))
+        results[number] = old.after(won, moves, seconds)
+        self.days[day] = results
+        if won and day == today:
+            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
+        newest = max(self.days)
+        self.days = {d: r for d, r in sorted(self.days.items()) if (newest - d).days < DAYS_KEPT}
+
+    def current_streak(self, today: _dt.date) -> int:
+        """Consecutive days with a challenge won on them, ending today or yesterday; else 0."""
+        return current_run(self.streak_day, self.streak, today)
+
+    def month_won(self, year: int, month: int, today: _dt.date) -> bool:
+        """True when every day of a month already over had a challenge won: the month's mark."""
+        last = _dt.date(year, month, calendar.monthrange(year, month)[1])
+        if last >= today:
+            return False
+        return all(self.won_on(_dt.date(year, month, d)) for d in range(1, last.day + 1))

@@ -1,0 +1,84 @@
+"""Finish for me (``#finish``): shown while the rest of the win is forced (royal/forced.py); it
+plays the moves out one by one through the game's own move, with the normal animation and
+sounds, so the win is the player's (docs/play.md, "Finish for me")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyscript import window
+
+from royal import describe
+from royal.forced import forced_finish
+from royal.game import Game
+from royal.line import Move
+from royal.web.dom import kept, on_click
+
+#: Time between the moves it plays.
+STEP_MS = 450
+#: The fewest forced moves it offers to play.
+FEWEST_OFFERED = 2
+
+
+class FinishView:
+    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move."""
+
+    def __init__(self, button: Any, play: Callable[[Move], None], tell: Callable[[str], None]) -> None:
+        self.button = button
+        self.play = play
+        self.tell = tell
+        self._known: dict[tuple[str, ...], list[Move] | None] = {}
+        self._left: list[Move] = []
+        self._timer: Any = None
+        self._each_step = kept(lambda *args: self._tick())
+        self._game: Game | None = None
+        on_click(button, self._start)
+
+    def render(self, game: Game, offered: bool) -> None:
+        """Show the button when ``offered`` (no replay or review on show) and the rest is forced."""
+        self._game = game
+        cards = game.line.cards
+        if offered and game.outcome is None and not self._left and cards not in self._known:
+            self._known = {cards: forced_finish(cards)}  # one position is asked about at a time
+        forced = self._known.get(cards) if offered and game.outcome is None else None
+        if forced is not None and len(forced) < FEWEST_OFFERED:
+            forced = None  # one move left is one click, as quick as the button
+        # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
+        offered_now = forced is not None or bool(self._left)
+        self.button.setAttribute("data-offered", "true" if offered_now else "false")
+        self.button.disabled = not offered_now
+        self.button.textContent = describe.FINISH_BUTTON
+        if forced:
+            self.button.title = describe.finish_offer(len(forced))
+
+    def _start(self) -> None:
+        game = self._game
+        if game is None or self._left:
+            return
+        forced = self._known.get(game.line.cards)
+        if not forced:
+            return
+        self._left = list(forced)
+        self.tell(describe.FINISHED_FOR_YOU)
+        self._timer = window.setInterval(self._each_step, STEP_MS)
+        self._tick()
+
+    def _tick(self) -> None:
+        game = self._game
+        if not self._left or game is None or game.outcome is not None:
+            self._stop()
+            return
+        move = self._left.pop(0)
+        if move not in game.legal_moves():  # the game changed under it (another tab): stop
+            self._stop()
+            return
+        self.play(move)
+        if not self._left:
+            self._stop()
+
+    def _stop(self) -> None:
+        self._left = []
+        if self._timer is not None:
+            window.clearInterval(self._timer)
+            self._timer = None

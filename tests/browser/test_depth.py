@@ -1,0 +1,150 @@
+"""What a player does with difficulty, the review, Finish for me, achievements and the calendar
+of daily challenges (issue 20), in the page. Expectations come from the engine in this process."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from playwright.sync_api import Page, expect
+
+from gamepage import click_move, expect_line, field, shortest_stuck_deal, stat, stored, winnable_deal
+from royal import describe
+from royal.challenges import challenges
+from royal.deals import numbered_deal
+from royal.difficulty import grade
+from royal.forced import forced_finish
+from royal.line import Line
+from royal.review import judge
+from royal.solver import is_winnable, solve
+from royal.storage_keys import GAME_KEY, STATS_KEY
+
+
+def test_the_grade_shows_beside_par_and_an_unwinnable_deal_has_none(page: Page, open_game) -> None:
+    number = winnable_deal()
+    open_game(page, f"?deal={number}")
+    expect(page.locator("[data-field=difficulty]")).to_have_text(
+        describe.difficulty_field(grade(numbered_deal(number)))
+    )
+    unwinnable = next(n for n in range(1, 400) if not is_winnable(numbered_deal(n)))
+    open_game(page, f"?deal={unwinnable}")
+    expect(page.locator("[data-field=difficulty]")).to_have_text("none")
+
+
+def test_the_review_marks_the_losing_move_steps_the_game_and_plays_on_from_a_move(
+    page: Page, open_game
+) -> None:
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    open_game(page, f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    saved = (stored(page, GAME_KEY), stored(page, STATS_KEY))
+    judged = judge(numbered_deal(number), moves)
+    page.locator("#review-open").click()
+    expect(page.locator("#review")).to_be_visible()
+    expect(page.locator("#review [data-move]")).to_have_count(len(moves))
+    lost = next(j for j in judged if j.lost_win)
+    item = page.locator(f"#review [data-move='{lost.number}']")
+    expect(item).to_have_attribute("data-verdict", "lost")
+    expect(item).to_contain_text(describe.review_reason(lost))
+    item.locator("button").click()
+    shadow = Line(numbered_deal(number))
+    for move in moves[: lost.number]:
+        shadow.push(move)
+    expect_line(page, shadow.cards)
+    page.locator("#review-back").click()
+    shadow.pop()
+    expect_line(page, shadow.cards)
+    assert (stored(page, GAME_KEY), stored(page, STATS_KEY)) == saved  # stepping touches nothing
+    page.locator("#review-again").click()
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("[data-field=moves]")).to_have_text(str(lost.number - 1))
+    expect_line(page, shadow.cards)
+    expect(page.locator("body")).not_to_have_attribute("data-outcome", "stuck")
+
+
+def forced_point(number: int) -> int | None:
+    """After how many moves of the deal's shortest win the rest is forced, two moves or more."""
+    solution = solve(numbered_deal(number)).moves
+    line = Line(numbered_deal(number))
+    for played, move in enumerate(solution):
+        if len(forced_finish(line.cards) or []) >= 2:
+            return played
+        line.push(move)
+    return None
+
+
+def test_finish_for_me_plays_out_a_forced_win_that_counts_as_the_players(page: Page, open_game) -> None:
+    number = next(n for n in range(winnable_deal(), 400) if is_winnable(numbered_deal(n)) and forced_point(n))
+    solution = solve(numbered_deal(number)).moves
+    played = forced_point(number)
+    assert played is not None
+    open_game(page, f"?deal={number}")
+    for move in solution[: played - 1]:
+        click_move(page, move)
+    expect(page.locator("#finish")).to_be_hidden()
+    click_move(page, solution[played - 1])
+    expect(page.locator("#finish")).to_be_visible()
+    page.locator("#finish").click()
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won", timeout=30_000)
+    expect(page.locator("[data-stat=wins]")).to_have_text("1")
+    assert int(field(page, "moves")) == len(solution)
+    # A first win: its achievement is announced beside the game and listed as unlocked.
+    expect(page.locator("#achievement-news")).to_contain_text("Achievement unlocked: First marriage")
+    page.locator("#achievements-open").click()
+    expect(page.locator("#achievements")).to_be_visible()
+    expect(page.locator("[data-achievement=first-win]")).to_have_attribute("data-unlocked", "true")
+    expect(page.locator("[data-achievement=ten-wins]")).to_have_attribute("data-unlocked", "false")
+    expect(page.locator("[data-achievement=ten-wins]")).to_contain_text("1 of 10")
+    page.keyboard.press("Escape")
+    expect(page.locator("#achievements")).to_be_hidden()
+    assert stat(page, "played") == "1"
+
+
+def test_the_calendar_opens_todays_four_challenges_and_plays_one(page: Page, open_game) -> None:
+    open_game(page)
+    today = dt.date.today()
+    found = challenges(today)
+    page.locator("#calendar-open").click()
+    expect(page.locator("#calendar")).to_be_visible()
+    day = page.locator(f"#calendar [data-day='{today.isoformat()}']")
+    expect(day).to_have_attribute("aria-pressed", "true")
+    expect(day).to_have_attribute("data-result", "none")
+    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(found))
+    level, number = list(found.items())[-1]
+    page.locator(f"#calendar-challenges [data-level={level.value}] button").click()
+    expect(page.locator("#calendar")).to_be_hidden()
+    expect(page.locator("[data-field=deal]")).to_have_text(str(number))
+    expect(page.locator("[data-field=difficulty]")).to_have_text(describe.LEVEL_NAMES[level])
+    yesterday = today - dt.timedelta(days=1)
+    page.locator("#calendar-open").click()
+    if yesterday.month != today.month:
+        page.locator("#calendar-previous").click()
+    page.locator(f"#calendar [data-day='{yesterday.isoformat()}']").click()
+    expect(page.locator("#calendar-day-heading")).to_have_text(describe.calendar_day_heading(yesterday))
+
+
+def test_the_new_panels_fit_a_phone(phone_page: Page, open_game) -> None:
+    page = open_game(phone_page)
+    for opener, panel in (("#calendar-open", "#calendar"), ("#achievements-open", "#achievements")):
+        page.locator(opener).click()
+        expect(page.locator(panel)).to_be_visible()
+        box = page.locator(panel).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 360
+        assert page.evaluate(
+            f"document.querySelector('{panel}').scrollWidth <= document.querySelector('{panel}').clientWidth"
+        )
+        page.keyboard.press("Escape")
+        expect(page.locator(panel)).to_be_hidden()
+
+
+def test_new_game_deals_the_grade_chosen_in_settings(page: Page, open_game) -> None:
+    open_game(page)
+    page.locator("#settings").click()
+    page.locator("#level-expert").check()
+    page.locator("#settings-close").click()
+    for _ in range(2):
+        page.locator("#new-game").click()
+        expect(page.locator("[data-field=moves]")).to_have_text("0")
+        expect(page.locator("[data-field=difficulty]")).to_have_text("Expert")
+        assert grade(numbered_deal(int(field(page, "deal")))).value == "expert"

@@ -1,0 +1,88 @@
+"""Difficulty from the solver (docs/scoring.md, "Difficulty"): what a grade is, that it is the
+same for a deal everywhere, and that simple players win less as grades get harder."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from helpers import UNWINNABLE, WINNABLE
+from royal.cli import difficulty_table
+from royal.dealer import draw_deal
+from royal.deals import numbered_deal
+from royal.difficulty import CARDS_TO_CLEAR, Level, cleared_while_winnable, grade, leftmost, level_of, measure
+from royal.line import Line
+from royal.settings import ANY_LEVEL, LEVELS
+from royal.solver import is_winnable
+from royal.stock import play_out
+
+ORDER = list(Level)
+
+
+def test_an_unwinnable_deal_has_no_grade():
+    assert grade(numbered_deal(UNWINNABLE)) is None
+
+
+def test_a_winnable_deal_has_one_grade_every_time():
+    cards = numbered_deal(WINNABLE)
+    assert grade(cards) in Level
+    assert {grade(cards) for _ in range(3)} == {grade(cards)}
+
+
+@given(st.integers(1, 10**12))
+def test_the_measure_counts_cards_removed_while_the_win_was_possible(number):
+    cards = numbered_deal(number)
+    if not is_winnable(cards):
+        return
+    cleared = cleared_while_winnable(cards, leftmost)
+    line = Line(cards)
+    while len(cards) - len(line) < cleared:
+        line.push(line.legal_moves()[0])
+    assert is_winnable(line.cards)
+    if cleared < CARDS_TO_CLEAR:  # the leftmost player's next move lost the win
+        line.push(line.legal_moves()[0])
+        assert not is_winnable(line.cards)
+    assert play_out(cards, leftmost) == (cleared == CARDS_TO_CLEAR)
+    assert 0 <= measure(cards) <= 3 * CARDS_TO_CLEAR
+
+
+def test_levels_run_from_easy_to_expert_as_the_measure_falls():
+    levels = [level_of(value) for value in range(3 * CARDS_TO_CLEAR, -1, -1)]
+    assert levels[0] is Level.EASY and levels[-1] is Level.EXPERT
+    assert [ORDER.index(level) for level in levels] == sorted(ORDER.index(level) for level in levels)
+    assert set(levels) == set(Level)
+
+
+def shares(report: list[str]) -> dict[str, tuple[float, float]]:
+    rows = {}
+    for line in report[2:6]:
+        name, _, random_share, leftmost_share = line.split()
+        rows[name] = (float(random_share.rstrip("%")), float(leftmost_share.rstrip("%")))
+    return rows
+
+
+def test_the_table_names_every_grade_and_the_unwinnable():
+    report = difficulty_table(range(1, 41), seed=1)
+    assert report[0] == "deals 1-40: 40"
+    assert list(shares(report)) == [level.value for level in Level]
+    counted = sum(int(line.split()[1]) for line in report[2:6]) + int(report[6].split()[-1])
+    assert counted == 40
+
+
+@pytest.mark.slow
+def test_both_simple_players_win_less_at_every_harder_grade():
+    """The validation the grade is built for, on deals 1 to 20,000 (minutes of work)."""
+    rows = shares(difficulty_table(range(1, 20_001), seed=1))
+    for player in (0, 1):
+        rates = [rows[level.value][player] for level in Level]
+        assert rates == sorted(rates, reverse=True) and len(set(rates)) == len(rates)
+
+
+def test_new_game_can_ask_for_a_grade_and_the_settings_offer_each():
+    assert (ANY_LEVEL, *(level.value for level in Level)) == LEVELS
+    rng = random.Random(5)
+    for level in Level:
+        assert grade(numbered_deal(draw_deal(rng, False, level))) is level

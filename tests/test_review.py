@@ -1,0 +1,121 @@
+"""The review of a finished game and Finish for me (docs/play.md, "Review", "Finish for me")."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from budget import examples
+from helpers import STUCK, UNWINNABLE, WINNABLE, leftmost_play, win_game, winning_moves
+from royal.deals import numbered_deal
+from royal.forced import forced_finish
+from royal.game import Game, Outcome
+from royal.line import Line
+from royal.review import Review, judge
+from royal.saves import dump_game
+from royal.solver import is_winnable, solve
+
+
+def stuck_game(number):
+    game = Game.numbered(number)
+    for move in leftmost_play(number)[0]:
+        game.play(move, 1.0)
+    return game
+
+
+def test_a_perfect_win_has_nothing_marked():
+    game = Game.numbered(WINNABLE)
+    win_game(game)
+    review = Review(game)
+    review.judge_all()
+    assert [j.verdict for j in review.judged] == ["fine"] * game.moves
+    assert review.first_loss is None and review.longer == []
+
+
+def test_a_lost_game_marks_the_move_that_lost_the_win_and_a_better_one():
+    game = stuck_game(STUCK)
+    review = Review(game)
+    review.judge_all()
+    last = game.last_winnable()
+    loss = review.first_loss
+    assert loss is not None and loss.number == last + 1
+    line = Line(game.cards)
+    for judged in review.judged[:last]:
+        line.push(judged.move)
+    assert loss.better in winning_moves(line) and loss.move not in winning_moves(line)
+    assert all(j.verdict == "fine" for j in review.judged[loss.number :])
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(st.integers(1, 10**9), st.randoms(use_true_random=False))
+def test_the_moves_over_par_are_the_moves_marked_longer(number, rng):
+    cards = numbered_deal(number)
+    if not is_winnable(cards):
+        return
+    game = Game(cards, number)
+    while game.outcome is None:
+        keeping = winning_moves(game.line)
+        game.play(rng.choice(keeping), 1.0)
+    review = Review(game)
+    review.judge_all()
+    assert game.outcome is Outcome.WON and review.first_loss is None
+    over = sum(j.before - j.after - 1 for j in review.judged)
+    assert over == -(game.moves - solve(cards).min_moves)
+    assert all(j.better is not None for j in review.longer)
+
+
+def test_stepping_and_starting_again_leave_the_game_alone():
+    game = stuck_game(STUCK)
+    saved = dump_game(game, 5.0)
+    review = Review(game)
+    review.judge_all()
+    review.go_to(3)
+    assert review.position == 3 and len(review.line) < 52
+    again = review.again_from(3, 9.0)
+    assert again.moves == 3 and again.id != game.id and again.outcome is None
+    assert dump_game(game, 5.0) == saved
+
+
+def test_an_unwinnable_deal_is_reviewed_without_marks():
+    game = stuck_game(UNWINNABLE)
+    review = Review(game)
+    review.judge_all()
+    assert all(j.before is None and j.verdict == "fine" for j in review.judged)
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.integers(1, 10**9), st.integers(0, 50))
+def test_finish_for_me_offers_exactly_the_forced_rest(number, played):
+    cards = numbered_deal(number)
+    solution = solve(cards)
+    if not solution.winnable:
+        assert forced_finish(cards) is None
+        return
+    line = Line(cards)
+    for move in solution.moves[: min(played, len(solution.moves))]:
+        line.push(move)
+    finish = forced_finish(line.cards)
+    forced = True
+    probe = Line(line.cards)
+    while len(probe) > 2:
+        keeping = winning_moves(probe)
+        if len(keeping) != 1:
+            forced = False
+            break
+        probe.push(keeping[0])
+    assert (finish is not None) == (forced and len(line) > 2)
+    if finish is not None:
+        for move in finish:
+            line.push(move)
+        assert len(line) == 2
+
+
+def test_a_review_judges_a_move_at_a_time_as_the_whole_judgement_does():
+    game = stuck_game(STUCK)
+    review = Review(game)
+    assert review.judged == [] and not review.complete
+    first = review.judge_next()
+    assert first is not None and first.number == 1 and review.judged == [first]
+    review.judge_all()
+    assert review.complete and review.judge_next() is None
+    assert review.judged == judge(game.cards, [p.move for p in game.line.stack])
