@@ -319,9 +319,15 @@ def test_the_nine_stats_tiles_fill_their_rows(viewport: dict, new_context, site,
     page = new_context(viewport=viewport).new_page()
     page.goto(site.url)
     wait_ready(page)
-    tops = page.evaluate("() => [...document.querySelectorAll('.stats dl > div')].map(e => e.offsetTop)")
+    tops = page.evaluate(
+        "() => [...document.querySelectorAll('.stats dl:not(.by-grade) > div')].map(e => e.offsetTop)"
+    )
     rows = [tops.count(top) for top in sorted(set(tops))]
     assert len(tops) == 9 and len(set(rows)) == 1, ("every row holds as many tiles", rows)
+    grades = page.evaluate(
+        "() => [...document.querySelectorAll('.stats dl.by-grade > div')].map(e => e.offsetTop)"
+    )
+    assert len(grades) == 4 and len(set(grades)) == 1, ("the wins by grade in one row of four", grades)
 
 
 def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
