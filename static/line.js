@@ -34,7 +34,7 @@ globalThis.royalLine = (() => {
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null };
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
     }
@@ -229,6 +229,21 @@ globalThis.royalLine = (() => {
       const state = stateOf(root);
       tabbable(state, code);
       if (focus) state.cards.get(code).focus();
+    },
+    /** The code of the card of `root`'s line at (x, y) in the window, or null; while `mark`, a
+     * partner there (data-role="partner") carries data-drop, the drag's "drop here", and no
+     * other card does (a point out of the window: none). One call a pointer move. */
+    under(root, x, y, mark) {
+      const state = stateOf(root);
+      const found = document.elementFromPoint(x, y)?.closest("[data-card]");
+      const card = found && root.contains(found) ? found : null;
+      const drop = mark && card?.dataset.role === "partner" ? card : null;
+      if (state.drop !== drop) {
+        state.drop?.removeAttribute("data-drop");
+        drop?.setAttribute("data-drop", "");
+        state.drop = drop;
+      }
+      return card ? card.dataset.card : null;
     },
     /** Where each card of `root`'s line stands in it, as JSON: {code: [x, y]}. */
     places(root) {
