@@ -234,7 +234,7 @@ LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
     frames.push({qh: box(qh), kh: box(kh), result: box(result), line: box(line), height: innerHeight,
-                 place: [qh.offsetLeft, qh.offsetTop, kh.offsetLeft, kh.offsetTop, qh.offsetWidth]});
+                 width: qh.offsetWidth});
     if (frames.length < 90) requestAnimationFrame(sample); else done(frames);
   };
   requestAnimationFrame(sample);
@@ -272,7 +272,7 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     gaps = [k - q for q, k in zip(qh_x, kh_x, strict=True)]
     assert all(b <= a + 1 for a, b in pairwise(gaps)), "the King only closes up on the Queen"
     (qx, qy, _, _), (kx, ky, _, _) = frames[-1]["qh"], frames[-1]["kh"]
-    w = frames[-1]["place"][4]
+    w = frames[-1]["width"]
     assert abs(ky - qy) < 1 and w < kx - qx < w * 1.3, "side by side at the end"
     (line_left, _, line_right, _) = frames[-1]["line"]
     middle = (frames[-1]["qh"][0] + frames[-1]["kh"][2]) / 2
