@@ -5,10 +5,11 @@
  * where the cards stood, changes the DOM, and plays the change (FLIP: each card from its old
  * place to its new one with a transform). Each call from Python into the page costs a round
  * trip (a synchronous one from a worker), so the board makes one a render, not one a card; and
- * a draw forces no layout: the places come from the cards' indexes and the grid's measure.
+ * a draw forces no layout, nor causes one: the places come from the cards' indexes and the
+ * line's measure, and a card is placed by `translate` (app.css), so a move only moves cards.
  *
  * Unless the player asked for reduced motion: a removed card shrinks away from where it stood,
- * out of the grid (class "leaving"), while the cards after it slide into their new places; a
+ * where it stood (class "leaving"), while the cards after it slide into their new places; a
  * card back from an undo grows in; a new deal is dealt in, card by card. Every animation is
  * transform and opacity only, at most 250 ms. A draw during one finishes it first, so input
  * never waits for an animation.
@@ -28,12 +29,12 @@ globalThis.royalLine = (() => {
 
   /** What a line's root holds between draws: its cards by code and in order, each card's --i,
    * the card in the Tab order, the animations under way with the removed cards still on their
-   * way out, and the grid's measure. */
+   * way out, and the line's measure. */
   const lines = new WeakMap();
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null };
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
     }
@@ -70,36 +71,33 @@ globalThis.royalLine = (() => {
     return card;
   }
 
-  /** The grid's measure: the first cell's place, the steps between columns and between rows,
-   * the column count, all from the line's resolved tracks. Read when the line's size changes (a
-   * ResizeObserver: the browser has just laid it out, so reading costs nothing), it lets a draw
-   * work out where each card stands from its index (the snaking of app.css) without forcing a
-   * layout in the middle of input. */
+  /** The line's measure: the column count and the steps between columns and between rows, the
+   * registered custom properties of app.css (computed to numbers). Read when the line's size
+   * changes (a ResizeObserver: the browser has just laid it out, so reading costs nothing), it
+   * lets a draw work out where each card stands from its index without forcing a layout in the
+   * middle of input. */
   function measure(root, state) {
     const style = getComputedStyle(root);
-    const columns = style.gridTemplateColumns.split(" ").map(parseFloat);
-    const rows = style.gridTemplateRows.split(" ").map(parseFloat);
     const grid = {
-      x: parseFloat(style.paddingLeft),
-      y: parseFloat(style.paddingTop),
-      dx: columns[0] + parseFloat(style.columnGap),
-      dy: rows[0] + parseFloat(style.rowGap),
-      cols: columns.length,
+      dx: parseFloat(style.getPropertyValue("--dx")),
+      dy: parseFloat(style.getPropertyValue("--dy")),
+      cols: parseInt(style.getPropertyValue("--cols"), 10),
     };
-    state.grid = [grid.x, grid.y, grid.dx, grid.dy].every(Number.isFinite) && grid.dx > 0 && grid.dy > 0 ? grid : null;
+    state.grid = Object.values(grid).every(Number.isFinite) && grid.dx > 0 && grid.dy > 0 && grid.cols > 0 ? grid : null;
   }
 
-  /** Where the cards of `codes` stand (layout only: lifts and hovers aside), by code: from each
-   * one's index in `index` when the grid's measure is known, else read from the layout. */
-  function places(state, codes, index) {
+  /** Where the cards of `codes` stand in the line (its placement only: lifts and hovers
+   * aside), by code, from each one's index in `index`: the snaking of app.css. */
+  function places(root, state, codes, index) {
+    if (!state.grid) measure(root, state); // before the first observation only
     const grid = state.grid;
     return new Map(codes.map((code) => {
-      if (!grid) return [code, [state.cards.get(code).offsetLeft, state.cards.get(code).offsetTop]];
+      if (!grid) return [code, [0, 0]];
       const i = index.get(code);
       const row = Math.floor(i / grid.cols);
       const col = i % grid.cols;
       const across = row % 2 ? grid.cols - 1 - col : col; // every second row runs right to left
-      return [code, [grid.x + across * grid.dx, grid.y + row * grid.dy]];
+      return [code, [across * grid.dx, row * grid.dy]];
     }));
   }
 
@@ -109,19 +107,17 @@ globalThis.royalLine = (() => {
     return animation;
   }
 
-  /** Take a removed card out of the line (its data-card goes at once) and, from `place`
-   * (none: at once), out of the grid too while it shrinks away. Returns whether it had focus. */
-  function leave(state, element, place) {
+  /** Take a removed card out of the line (its data-card goes at once) and, unless `still`,
+   * let it shrink away from where it stood (its --i stays). Returns whether it had focus. */
+  function leave(state, element, still) {
     element.removeAttribute("data-card");
     element.setAttribute("aria-hidden", "true");
     element.tabIndex = -1;
     const hadFocus = element === document.activeElement;
-    if (!place) {
+    if (still) {
       element.remove();
       return hadFocus;
     }
-    element.style.left = `${place[0]}px`;
-    element.style.top = `${place[1]}px`;
     element.classList.add("leaving");
     state.leaving.push(element);
     const frames = [{ opacity: 0, transform: "translateY(-10px) scale(0.5)" }];
@@ -135,8 +131,8 @@ globalThis.royalLine = (() => {
   }
 
   /** Play each card from where it stood to its new place; a card back from an undo grows in. */
-  function slide(state, codes, first) {
-    const last = places(state, codes, state.index);
+  function slide(root, state, codes, first) {
+    const last = places(root, state, codes, state.index);
     const timing = { duration: SLIDE_MS, easing: "ease-out" };
     for (const code of codes) {
       const [x, y] = last.get(code);
@@ -185,10 +181,10 @@ globalThis.royalLine = (() => {
     const wanted = new Set(cards);
     const gone = state.order.filter((code) => !wanted.has(code));
     // Cards before the first change keep their places: only those from it on can move.
-    const first = moving && change === "slide" ? places(state, state.order.slice(since), state.index) : new Map();
+    const first = moving && change === "slide" ? places(root, state, state.order.slice(since), state.index) : new Map();
     let refocus = false;
     for (const code of gone) {
-      refocus = leave(state, state.cards.get(code), first.get(code)) || refocus;
+      refocus = leave(state, state.cards.get(code), !(moving && change === "slide")) || refocus;
       state.cards.delete(code);
       state.index.delete(code);
     }
@@ -222,7 +218,7 @@ globalThis.royalLine = (() => {
     if (refocus && focusCard !== null) state.cards.get(focusCard).focus();
     if (moving) {
       if (change === "deal") deal(state, cards);
-      else slide(state, cards.slice(since), first);
+      else slide(root, state, cards.slice(since), first);
     }
   }
 
@@ -234,10 +230,25 @@ globalThis.royalLine = (() => {
       tabbable(state, code);
       if (focus) state.cards.get(code).focus();
     },
-    /** Where each card of `root`'s line stands, as JSON: {code: [left, top]}. */
+    /** The code of the card of `root`'s line at (x, y) in the window, or null; while `mark`, a
+     * partner there (data-role="partner") carries data-drop, the drag's "drop here", and no
+     * other card does (a point out of the window: none). One call a pointer move. */
+    under(root, x, y, mark) {
+      const state = stateOf(root);
+      const found = document.elementFromPoint(x, y)?.closest("[data-card]");
+      const card = found && root.contains(found) ? found : null;
+      const drop = mark && card?.dataset.role === "partner" ? card : null;
+      if (state.drop !== drop) {
+        state.drop?.removeAttribute("data-drop");
+        drop?.setAttribute("data-drop", "");
+        state.drop = drop;
+      }
+      return card ? card.dataset.card : null;
+    },
+    /** Where each card of `root`'s line stands in it, as JSON: {code: [x, y]}. */
     places(root) {
       const state = stateOf(root);
-      return JSON.stringify(Object.fromEntries(places(state, state.order, state.index)));
+      return JSON.stringify(Object.fromEntries(places(root, state, state.order, state.index)));
     },
   };
 })();

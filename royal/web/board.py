@@ -4,12 +4,13 @@ Python decides what the line shows (the cards, each card's face and marks, the c
 order); ``static/line.js`` applies it in one call a render (``royalLine.draw``): every call into
 the page is a round trip, a synchronous one from a worker, so the board makes one, not one a
 card. Elements are reused across renders (keyed by card code) so focus and hover survive a move.
-Each card's place in the snaking grid follows from its index, written as ``--i`` (static/app.css).
-Unless the player asked for reduced motion, changes move (FLIP: the places before, the new
-layout, each card played from its old place to its new one with a transform): a removed card
-shrinks away from where it stood, out of the grid, while the cards after it slide into their
-new places; an undo brings cards back the same way; a new deal is dealt in. A render during
-an animation finishes it first, so input never waits for one.
+Each card's place in the snaking line follows from its index, written as ``--i``: app.css
+places it by ``translate``, so a move lays nothing out. Unless the player asked for reduced
+motion, changes move (FLIP: the places before and after, from the indexes, each card played
+from its old place to its new one with a transform): a removed card shrinks away from where
+it stood, while the cards after it slide into their new places; an undo brings cards back the
+same way; a new deal is dealt in. A render during an animation finishes it first, so input
+never waits for one.
 """
 
 from __future__ import annotations

@@ -2,7 +2,9 @@
 
 A press that moves more than a few pixels becomes a drag, while ``can_drag()`` says play goes
 on: the card follows the pointer and ``on_start(card)`` lets the game mark the card's partners
-as a selection does. On release, ``on_drop(card, target)`` gets the card under the pointer, or
+as a selection does; a partner under the pointer is marked as where the card would go
+(``data-drop``). A finger's card rides above it (``data-lifted``, app.css), so the finger does
+not hide that mark. On release, ``on_drop(card, target)`` gets the card under the pointer, or
 ``None`` for anywhere else. A press that does not move stays a tap, handled as a click.
 
 The pointer's events are followed at once (the drag takes the pointer, and its default and
@@ -17,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from pyodide.ffi import create_once_callable
-from pyscript import document, window
+from pyscript import window
 
 from royal.web.dom import missing, on_event
 
@@ -52,6 +54,7 @@ class Drag:
         self.dropped_at = -1e9
         self.at = (0.0, 0.0)  # where the pointer is in the window, while a card is pressed
         self.frame: Any = None  # the edge scroll's next animation frame, while one is asked for
+        self.line = window.royalLine  # static/line.js: the card under the pointer
         for name, handler, capture in (
             ("pointerdown", self._down, False),
             ("pointermove", self._move, False),
@@ -97,11 +100,14 @@ class Drag:
             # (pointer-events: none) so that the card under it can be found on release.
             self.root.setPointerCapture(event.pointerId)
             self.pressed.setAttribute("data-dragging", "")
+            if str(event.pointerType) == "touch":
+                self.pressed.setAttribute("data-lifted", "")
             card = str(self.pressed.getAttribute("data-card"))
             start = partial(self.on_start, card)
         event.preventDefault()
         self.at = (x, y)
         self._follow()
+        self.line.under(self.root, x, y, True)
         self._keep_scrolling()
         return start
 
@@ -151,9 +157,8 @@ class Drag:
             self._reset()  # a tap: the click that follows selects the card
             return None
         card = str(self.pressed.getAttribute("data-card"))
-        under: Any = document.elementFromPoint(event.clientX, event.clientY)
-        target: Any = None if missing(under) else under.closest("#line [data-card]")
-        onto = None if missing(target) else str(target.getAttribute("data-card"))
+        under = self.line.under(self.root, event.clientX, event.clientY, False)
+        onto = None if missing(under) else str(under)
         self._reset()
         self.dropped_at = float(window.performance.now())
         return lambda: self.on_drop(card, onto)
@@ -174,8 +179,11 @@ class Drag:
             event.preventDefault()
 
     def _reset(self) -> None:
+        if self.dragging:
+            self.line.under(self.root, -1, -1, False)  # no partner marked where to drop
         if self.pressed is not None:
             self.pressed.removeAttribute("data-dragging")
+            self.pressed.removeAttribute("data-lifted")
             self.pressed.style.removeProperty("--drag-x")
             self.pressed.style.removeProperty("--drag-y")
         self.pressed = None

@@ -17,7 +17,10 @@ of a shortest win of the deal, clicking both boundaries from inside the page. Fo
   than 1.5 frame periods (the median gap) counts as the frames it skipped.
 
 The same moves under reduced motion (nothing animates) give the baseline, the runs taking turns.
-Prints the median and 95th percentile of both over all moves and runs, then one JSON line.
+With ``--against OTHER_DIST`` (another build, say main's: ``git worktree add`` it and build it
+there) both sites are measured the same way in the same run, taking turns, so their figures
+compare under the same load. Prints the median and 95th percentile of both over all moves and
+runs, per site, then one JSON line.
 The file name does not start with ``test_``, so pytest does not collect it.
 """
 
@@ -91,33 +94,37 @@ def dropped(stamps: list[float]) -> tuple[float, float]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deal", type=int, default=7)
+    parser.add_argument("--against", type=Path, help="another built site, measured in turn with --dist")
     args = site_arguments(parser, runs=3)
     moves = solve(numbered_deal(args.deal)).moves
-    server = SiteServer(args.dist, SUBPATH, quiet=True).start()
+    sites = {"": args.dist} | ({"against_": args.against} if args.against else {})
+    servers = {site: SiteServer(dist, SUBPATH, quiet=True).start() for site, dist in sites.items()}
     seen: dict[str, dict[str, list[float]]] = {
-        kind: {"dom": [], "turn": [], "drops": [], "periods": []} for kind in KINDS
+        site + kind: {"dom": [], "turn": [], "drops": [], "periods": []} for site in sites for kind in KINDS
     }
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_binary(), args=CHROMIUM_FLAGS)
-        for _ in range(args.runs):
-            for kind, motion in KINDS.items():
-                context = browser.new_context(
-                    viewport={"width": 1440, "height": 900}, service_workers="block", reduced_motion=motion
-                )
-                context.set_default_timeout(TIMEOUT_MS)
-                page = context.new_page()
-                page.goto(server.url + f"?deal={args.deal}")
-                page.wait_for_selector("body[data-ready]", state="attached")
-                for move in moves:
-                    result = page.evaluate(MOVE_JS, [move.left, move.right, WATCH_MS])
-                    skipped, period = dropped(result["stamps"])
-                    seen[kind]["dom"].append(result["dom"])
-                    seen[kind]["turn"].append(result["turn"])
-                    seen[kind]["drops"].append(skipped)
-                    seen[kind]["periods"].append(period)
-                context.close()
+        for _, (site, server), (kind, motion) in itertools.product(
+            range(args.runs), servers.items(), KINDS.items()
+        ):
+            context = browser.new_context(
+                viewport={"width": 1440, "height": 900}, service_workers="block", reduced_motion=motion
+            )
+            context.set_default_timeout(TIMEOUT_MS)
+            page = context.new_page()
+            page.goto(server.url + f"?deal={args.deal}")
+            page.wait_for_selector("body[data-ready]", state="attached")
+            for move in moves:
+                result = page.evaluate(MOVE_JS, [move.left, move.right, WATCH_MS])
+                skipped, period = dropped(result["stamps"])
+                seen[site + kind]["dom"].append(result["dom"])
+                seen[site + kind]["turn"].append(result["turn"])
+                seen[site + kind]["drops"].append(skipped)
+                seen[site + kind]["periods"].append(period)
+            context.close()
         browser.close()
-    server.stop()
+    for server in servers.values():
+        server.stop()
     figures: dict[str, float] = {}
     for kind, values in seen.items():
         dom_ms, turn_ms, drops = values["dom"], values["turn"], values["drops"]
@@ -132,12 +139,13 @@ def main() -> int:
             }
         )
         print(
-            f"{kind:<8} input to DOM median {statistics.median(dom_ms):5.1f} ms  "
+            f"{kind:<16} input to DOM median {statistics.median(dom_ms):5.1f} ms  "
             f"p95 {percentile(dom_ms, 0.95):5.1f} ms (next turn p95 {percentile(turn_ms, 0.95):5.1f} ms)"
             f"   dropped frames {sum(drops):.0f} ({sum(1 for d in drops if d)} of {len(drops)} moves,"
             f" p95 {percentile(drops, 0.95):.0f} a move)"
         )
-    figures["frame_period_ms"] = round(statistics.median(seen["motion"]["periods"]), 1)
+    for site in sites:
+        figures[f"{site}frame_period_ms"] = round(statistics.median(seen[site + "motion"]["periods"]), 1)
     print(json.dumps(figures))
     return 0
 

@@ -116,8 +116,12 @@ def test_layout_light_and_dark(name: str, options: dict, new_context, site, wait
 
 # The line snakes ----------------------------------------------------------------------
 
-NEIGHBOURS_JS = """() => [...document.querySelectorAll('#line [data-card]')]
-  .map(e => [e.offsetLeft, e.offsetTop, e.offsetWidth, e.offsetHeight])"""
+# Where each card stands in the line (placed by translate: its box, not its offset).
+NEIGHBOURS_JS = """() => { const line = document.getElementById('line').getBoundingClientRect();
+  return [...document.querySelectorAll('#line [data-card]')].map(e => {
+    const r = e.getBoundingClientRect();
+    return [Math.round(r.left - line.left), Math.round(r.top - line.top), e.offsetWidth, e.offsetHeight];
+  }); }"""
 
 
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
@@ -170,7 +174,10 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
     page.locator("#settings-close").click()
     page.wait_for_function("() => document.documentElement.hasAttribute('data-large-cards')")
     large = page.evaluate(BOXES_JS)
-    assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
+    if viewport is DESKTOP:  # the line as large as fits the window already: see the next test
+        assert large[0]["w"] >= normal[0]["w"], "larger cards are never smaller"
+    else:
+        assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
     for box in large:
         assert box["x"] >= 0 and box["x"] + box["w"] <= viewport["width"], box
     for i, a in enumerate(large):
@@ -185,6 +192,30 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
         "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
     )
     assert scroll[0] <= scroll[1]
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 1280, "height": 800}], ids=["1440", "1280"])
+@pytest.mark.parametrize("large", [False, True], ids=["default", "larger"])
+def test_on_a_desktop_the_whole_line_fits_the_window_as_large_as_it_can(
+    viewport: dict, large: bool, new_context, site, wait_ready
+) -> None:
+    """The column count follows the height as well as the width: all 52 cards in the window,
+    and the line fills the frame's width or the window's height."""
+    page = new_context(viewport=viewport, reduced_motion="reduce").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    if large:
+        page.locator("#settings").click()
+        page.locator("#large-cards").check()
+        page.locator("#settings-close").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    boxes = page.evaluate(BOXES_JS)
+    assert len(boxes) == 52
+    assert max(box["y"] + box["h"] for box in boxes) <= viewport["height"], "the King in the window"
+    frame = page.locator(".line-frame").bounding_box()
+    left, right = min(box["x"] for box in boxes), max(box["x"] + box["w"] for box in boxes)
+    bottom = max(box["y"] + box["h"] for box in boxes)
+    assert right - left > 0.9 * frame["width"] or bottom > 0.85 * viewport["height"], (left, right, bottom)
 
 
 # The win ------------------------------------------------------------------------------
@@ -203,7 +234,7 @@ LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
   const sample = () => {
     frames.push({qh: box(qh), kh: box(kh), result: box(result), line: box(line), height: innerHeight,
-                 place: [qh.offsetLeft, qh.offsetTop, kh.offsetLeft, kh.offsetTop, qh.offsetWidth]});
+                 width: qh.offsetWidth});
     if (frames.length < 90) requestAnimationFrame(sample); else done(frames);
   };
   requestAnimationFrame(sample);
@@ -240,8 +271,9 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     assert all(b >= a - 1 for a, b in pairwise(qh_x)), "the Queen never goes back, only to the middle"
     gaps = [k - q for q, k in zip(qh_x, kh_x, strict=True)]
     assert all(b <= a + 1 for a, b in pairwise(gaps)), "the King only closes up on the Queen"
-    qx, qy, kx, ky, w = frames[-1]["place"]
-    assert ky == qy and w < kx - qx < w * 1.3, "side by side at the end"
+    (qx, qy, _, _), (kx, ky, _, _) = frames[-1]["qh"], frames[-1]["kh"]
+    w = frames[-1]["width"]
+    assert abs(ky - qy) < 1 and w < kx - qx < w * 1.3, "side by side at the end"
     (line_left, _, line_right, _) = frames[-1]["line"]
     middle = (frames[-1]["qh"][0] + frames[-1]["kh"][2]) / 2
     assert abs(middle - (line_left + line_right) / 2) < 2, "the pair ends in the middle of the line"
