@@ -395,3 +395,22 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     expect(page.locator("#recent-list li")).to_have_count(2)
     expect(page.locator("#recent-list li").first).to_have_text(f"Game 1: won in {par} moves, in par.")
     expect(page.locator("#recent-chart [data-game]")).to_have_count(2)
+
+
+def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page: Page, open_game) -> None:
+    """The win glides the pair to the middle of the line; the replay's line is the deal's,
+    so the glide must not carry the Queen and King off the board."""
+    number = winnable_deal()
+    open_game(page, f"?deal={number}")
+    win_by_clicks(page, number)
+    page.locator("#replay").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    expect_line(page, numbered_deal(number))
+    wait_settled(page)
+    page.wait_for_timeout(800)  # longer than the glide (420 ms after 220 ms)
+    frame = page.locator("#line").bounding_box()
+    for code in ("QH", "KH"):
+        royal = page.locator(f'#line [data-card="{code}"]')
+        assert royal.evaluate("e => getComputedStyle(e).translate") in ("none", "0px"), code
+        box = royal.bounding_box()
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"], code
