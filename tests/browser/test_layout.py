@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE, PHONE_CONTEXT
-from gamepage import confirm_loss, expect_line, line, wait_settled
+from gamepage import click_move, confirm_loss, expect_line, line, shortest_stuck_deal, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -304,7 +304,7 @@ def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 400)")
     bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().bottom")
-    assert bar <= 50, "while the line scrolls, the bar that stays takes at most 50 px"
+    assert bar <= 56, "while the line scrolls, the bar that stays takes at most 56 px"
     for name in ("undo", "redo", "hint", "share", "settings"):
         box = page.locator(f"#{name}").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar + 0.5, f"{name} stays at hand"
@@ -340,3 +340,65 @@ def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
     for swatch in page.locator(".swatch").all():
         box = swatch.bounding_box()
         assert box["width"] >= 30 and box["height"] >= 30, box
+
+
+# The fields, the phone's buttons, the stuck panel ----------------------------------------
+
+NAMES_JS = "() => [...document.querySelectorAll('.fields dt')].map(e => e.getBoundingClientRect().left)"
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_no_fields_name_moves_as_the_figures_grow(options: dict, new_context, site, wait_ready) -> None:
+    page = new_context(**options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    short = page.evaluate(NAMES_JS)
+    move = solve(numbered_deal(7)).moves[0]
+    page.locator(f'#line [data-card="{move.left}"]').click()
+    page.locator(f'#line [data-card="{move.right}"]').click()
+    wait_settled(page)
+    assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a move's figures moved a name"
+    page.goto(site.url + f"?deal={DEAL}")  # the longest deal number
+    wait_ready(page)
+    assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a long deal number moved a name"
+
+
+def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(**PHONE_CONTEXT).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    rows = [
+        ["new-game", "daily", "restart"],
+        ["undo", "redo", "hint", "share", "settings"],
+    ]
+    for row in rows:
+        boxes = [page.locator(f"#{name}").bounding_box() for name in row]
+        assert all(box["height"] >= 44 for box in boxes), (row, boxes)
+        widths = [box["width"] for box in boxes]
+        assert max(widths) - min(widths) < 1, (row, widths)
+
+
+def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    page.goto(site.url + f"?deal={number}")
+    wait_ready(page)
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    expect(page.locator("#result-rewind")).to_be_visible()
+    panel = page.locator("#result .result-actions").bounding_box()
+    rewind = page.locator("#result-rewind").bounding_box()
+    assert rewind["width"] > panel["width"] - 1, "the way back spans the panel"
+    others = [
+        page.locator(f"#{name}").bounding_box()
+        for name in ("result-undo", "result-restart", "result-new", "replay")
+    ]
+    assert {round(box["y"]) for box in others[:2]} == {round(others[0]["y"])}, ("two a row", others)
+    assert {round(box["y"]) for box in others[2:]} == {round(others[2]["y"])}, "two a row"
+    assert all(box["height"] >= 44 for box in [rewind, *others])
+    assert page.locator("#result").bounding_box()["height"] < 420, "was 500 px in five rows"
