@@ -14,8 +14,10 @@ from royal.web.dom import within
 
 #: How long the win's celebration shows, in milliseconds.
 CELEBRATION_MS = 2600
-#: Room above the royal pair at a win for the embrace, which lifts them 8 px and grows them 12%.
-EMBRACE_PX = 16
+#: Room above the royal pair at a win for the embrace (static/app.css, @keyframes embrace),
+#: which lifts them 8 px and grows them 1.6 times about their foot: 8 px and 0.6 of a card.
+EMBRACE_PX = 8
+EMBRACE_GROWTH = 0.6
 
 
 class EndPanel:
@@ -80,7 +82,9 @@ class EndPanel:
         top = float(line.getBoundingClientRect().top)
         bottom = float(self.panel.getBoundingClientRect().bottom)
         reserved = float(document.querySelector(".controls").getBoundingClientRect().bottom)
-        margin = max(0.0, reserved) + EMBRACE_PX  # below the control bar (on top on a phone)
+        royal = line.querySelector(".royal")
+        growth = EMBRACE_GROWTH * float(royal.getBoundingClientRect().height) if royal else 0.0
+        margin = max(0.0, reserved) + EMBRACE_PX + growth  # below the control bar (on top on a phone)
         down = max(0.0, bottom + 8 - float(window.innerHeight))
         down = min(down, top - margin)
         if abs(down) >= 1:

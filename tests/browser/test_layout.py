@@ -402,3 +402,59 @@ def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
     assert {round(box["y"]) for box in others[2:]} == {round(others[2]["y"])}, "two a row"
     assert all(box["height"] >= 44 for box in [rewind, *others])
     assert page.locator("#result").bounding_box()["height"] < 420, "was 500 px in five rows"
+
+
+# The win: the embrace, the panel after it, the hearts behind it --------------------------
+
+WIN_FRAMES_JS = """async ([left, right, lock]) => {
+  const q = code => document.querySelector(`#line [data-card="${code}"]`);
+  const qh = q('QH'), result = document.getElementById('result');
+  const width = qh.getBoundingClientRect().width;
+  q(left).click();
+  q(right).click();
+  await navigator.locks.request(lock, () => {});
+  const start = performance.now();
+  return await new Promise(done => {
+    const frames = [];
+    const sample = () => {
+      frames.push({t: performance.now() - start, grow: qh.getBoundingClientRect().width / width,
+                   panel: parseFloat(getComputedStyle(result).opacity)});
+      if (frames.length < 120) requestAnimationFrame(sample); else done(frames);
+    };
+    requestAnimationFrame(sample);
+  });
+}"""
+
+
+def test_at_a_win_the_pair_embraces_large_and_the_panel_comes_after_over_the_hearts(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    moves = solve(numbered_deal(7)).moves
+    for move in moves[:-1]:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    frames = page.evaluate(WIN_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
+    assert max(f["grow"] for f in frames) >= 1.5, "the pair grows to 1.6 times"
+    early = [f["panel"] for f in frames if f["t"] < 400]
+    assert early and max(early) < 0.1, ("the panel waits for the embrace", early)
+    assert frames[-1]["panel"] == 1
+    hearts, panel = (
+        page.evaluate(f"() => getComputedStyle(document.querySelector('{sel}')).zIndex")
+        for sel in (".celebration", "#result")
+    )
+    assert int(panel) > int(hearts), "the hearts pass behind the panel, not over its words"
+
+
+def test_under_reduced_motion_a_win_shows_a_still_crown_at_once(new_context, site, wait_ready) -> None:
+    page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    for move in solve(numbered_deal(7)).moves:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    banner = page.evaluate("() => getComputedStyle(document.getElementById('result'), '::before').content")
+    assert "♛" in banner, banner
+    assert page.evaluate("() => getComputedStyle(document.getElementById('result')).opacity") == "1"
+    assert page.evaluate("() => document.getAnimations().length") == 0
