@@ -7,8 +7,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import (
     RECTS_JS,
     WATCH_POLICY,
@@ -414,3 +416,32 @@ def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page
         assert royal.evaluate("e => getComputedStyle(e).translate") in ("none", "0px"), code
         box = royal.bounding_box()
         assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"], code
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_chart_spans_the_panel_bars_start_at_its_left_and_its_labels_stay_readable(
+    size: str, new_context, site, wait_ready
+) -> None:
+    page = new_context(**(PHONE_CONTEXT if size == "phone" else {"viewport": DESKTOP})).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    click_move(page, solve(numbered_deal(7)).moves[0])
+    page.locator("#new-game").click()  # one loss: one bar
+    page.locator("#loss-dialog [data-confirm]").click()
+    bar = page.locator("#recent-chart [data-game]")
+    expect(bar).to_have_count(1)
+    chart = page.locator("#recent-chart").bounding_box()
+    panel = page.locator("#recent-games").bounding_box()
+    assert chart["width"] >= panel["width"] * 0.85, (chart, panel)
+    first = bar.bounding_box()
+    assert first["x"] - chart["x"] < chart["width"] / 20, ("the first bar stands at the left", first, chart)
+    labels = page.locator("#recent-ticks span")
+    expect(labels).to_have_text(["0", "25", "50"])
+    for index in range(3):
+        label = labels.nth(index)
+        size_px = float(label.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+        assert size_px >= 12 and label.bounding_box()["height"] >= 11, (index, size_px)
+        assert label.bounding_box()["x"] + label.bounding_box()["width"] <= chart["x"] + 1
+    # "0" stands level with the floor the bar stands on.
+    zero = labels.nth(0).bounding_box()
+    assert abs(zero["y"] + zero["height"] / 2 - (first["y"] + first["height"])) < 4
