@@ -10,7 +10,7 @@ from pyscript import document, window
 
 from royal import describe
 from royal.game import Game, Outcome
-from royal.web.dom import within
+from royal.web.dom import on_event, within
 
 #: How long the win's celebration shows, in milliseconds.
 CELEBRATION_MS = 2600
@@ -33,6 +33,17 @@ class EndPanel:
         self.score = within(panel, "result-score")
         self.new_game = within(panel, "result-new")
         self.replay = within(panel, "replay")
+        # How the player last acted, so a game ended by a tap or a click does not show the
+        # keyboard's focus ring on the button it focuses, and one ended by a key does.
+        self._by_pointer = False
+        on_event(document, "pointerdown", self._pointer, capture=True)
+        on_event(document, "keydown", self._key, capture=True)
+
+    def _pointer(self, event: Any) -> None:
+        self._by_pointer = True
+
+    def _key(self, event: Any) -> None:
+        self._by_pointer = False
 
     def render(self, game: Game, now: float) -> None:
         """Mark the body with the game's outcome and show the panel, or hide it while it plays.
@@ -78,7 +89,8 @@ class EndPanel:
         """Focus the new-game button (the line has no move left to focus on) without letting
         the browser scroll to it: scroll instead so that the panel and ``line`` (where the
         royal pair stands) are both in view, the line first when both do not fit."""
-        self.new_game.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        options = {"preventScroll": True, "focusVisible": not self._by_pointer}
+        self.new_game.focus(to_js(options, dict_converter=window.Object.fromEntries))
         top = float(line.getBoundingClientRect().top)
         bottom = float(self.panel.getBoundingClientRect().bottom)
         reserved = float(document.querySelector(".controls").getBoundingClientRect().bottom)
