@@ -223,6 +223,13 @@ def test_stepping_a_replay_on_a_phone_keeps_the_line_still(phone_page: Page, ope
         tops.append(page.evaluate(RECTS_JS, "#line"))
     expect(page.locator("#replay-status")).to_contain_text("Won in")
     assert all(top == tops[0] for top in tops), tops
+    # The score and the time are the game's, not the replay's: dimmed beside its figures.
+    opacity = "name => getComputedStyle(document.querySelector(`[data-field=${name}]`).parentElement).opacity"
+    assert [float(page.evaluate(opacity, name)) for name in ("score", "time")] == [0.45, 0.45]
+    assert [float(page.evaluate(opacity, name)) for name in ("moves", "cards-left")] == [1, 1]
+    # The felt runs to the phone's edges.
+    game = page.locator(".game").bounding_box()
+    assert game["x"] == 0 and game["width"] == page.viewport_size["width"], game
 
 
 def test_an_unwinnable_deal_has_no_replay(page: Page, open_game) -> None:
