@@ -93,7 +93,8 @@ class EndPanel:
         self.new_game.focus(to_js(options, dict_converter=window.Object.fromEntries))
         top = float(line.getBoundingClientRect().top)
         bottom = float(self.panel.getBoundingClientRect().bottom)
-        reserved = float(document.querySelector(".controls").getBoundingClientRect().bottom)
+        controls = document.querySelector(".controls")
+        reserved = float(controls.getBoundingClientRect().bottom)
         royal = line.querySelector(".royal")
         growth = EMBRACE_GROWTH * float(royal.getBoundingClientRect().height) if royal else 0.0
         margin = max(0.0, reserved) + EMBRACE_PX + growth  # below the control bar (on top on a phone)
@@ -101,3 +102,14 @@ class EndPanel:
         down = min(down, top - margin)
         if abs(down) >= 1:
             window.scrollBy(0, down)
+        self._whole_bar(controls)
+
+    @staticmethod
+    def _whole_bar(controls: Any) -> None:
+        """On a phone the control bar sticks with its first row above the window: a scroll that
+        stops partway leaves a sliver of that row over the second. Finish it, or undo it."""
+        sticky = str(window.getComputedStyle(controls).top)  # "auto" where it does not stick
+        stuck_at = -float(sticky.removesuffix("px")) if sticky.endswith("px") else 0.0
+        top = float(controls.getBoundingClientRect().top)
+        if stuck_at > 0 and -stuck_at + 0.5 < top < -0.5:
+            window.scrollBy(0, top + stuck_at if top < -stuck_at / 2 else top)
