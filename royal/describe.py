@@ -382,7 +382,7 @@ def day_label(day: _dt.date, status: DayStatus) -> str:
 
 
 def daily_streak(days: int) -> str:
-    return f"Daily streak: {_days(days)} in a row with today's deal won."
+    return f"Daily deal streak: {_days(days)} in a row, each day's own deal won that day."
 
 
 def recent_summary(recent: Sequence[Finished]) -> str:
@@ -397,7 +397,7 @@ def recent_summary(recent: Sequence[Finished]) -> str:
     parts = [f"{len(wins)} won" + (f" ({perfect} in par)" if wins else "")]
     if losses:
         left = sum(f.cards_left for f in recent if not f.won) / losses
-        parts.append(f"{losses} lost, with {left:.0f} cards left on average")
+        parts.append(f"{losses} lost ({left:.0f} cards left on average)")
     return f"Your last {len(recent)} games: " + ", ".join(parts) + "."
 
 

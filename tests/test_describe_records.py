@@ -58,19 +58,19 @@ def test_daily_today_says_won_against_par_played_or_not_played():
         describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is won in 26 moves, in par."
     )
     assert describe.day_label(DAY, DayStatus.PLAYED) == "29 November 2026: played, not won"
-    assert describe.daily_streak(1) == "Daily streak: 1 day in a row with today's deal won."
+    assert describe.daily_streak(1) == "Daily deal streak: 1 day in a row, each day's own deal won that day."
 
 
 def test_recent_games_in_words():
     assert describe.recent_summary([]).startswith("No finished games yet")
     recent = [Finished(True, 25, 2, 25), Finished(True, 27, 2, 26), Finished(False, 10, 33, 25)]
     assert describe.recent_summary(recent) == (
-        "Your last 3 games: 2 won (1 in par), 1 lost, with 33 cards left on average."
+        "Your last 3 games: 2 won (1 in par), 1 lost (33 cards left on average)."
     )
     assert describe.recent_summary(recent[:1]) == "Your last game: won in 25 moves, in par."
     assert (
         describe.recent_summary(recent[2:] * 2)
-        == "Your last 2 games: 0 won, 2 lost, with 33 cards left on average."
+        == "Your last 2 games: 0 won, 2 lost (33 cards left on average)."
     )
     assert describe.recent_game(1, recent[0]) == "Game 1: won in 25 moves, in par."
     assert describe.recent_game(2, recent[1]) == "Game 2: won in 27 moves, 1 over par."

@@ -5,7 +5,7 @@
 // needed. Each card becomes a <symbol> named by the game's card code (QH, TD, ...), a court
 // card's with class "court"; the shapes the cards use go to one <defs>, the parts of a court
 // figure with class "figure" (what the browser tests look for).
-// Titles are dropped (the game names its cards itself) and attributes get their SVG names.
+// Titles and words are dropped (the game names its cards itself) and attributes get their SVG names.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const [source, out] = process.argv.slice(2);
@@ -64,9 +64,12 @@ function isOutline(node) {
 // few pixels on a phone, so the game draws its own index in its place (static/app.css).
 const CORNER_X = new Set([-114.4, -111.784]);
 
+// The art's words (the ace of spades' "www.me.uk /cards/", its maker's address) read as a
+// glitch under the pip; the page's footer credits the deck and links its licence instead.
 function withoutCorners(node) {
   if (typeof node !== "object") return node;
   if (node.type === "use" && CORNER_X.has(node.props.x)) return null;
+  if (node.type === "text") return null;
   const children = node.children.map(withoutCorners).filter((child) => child !== null);
   return node.type === "g" && !children.length ? null : { ...node, children };
 }

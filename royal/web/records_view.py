@@ -10,20 +10,20 @@ from pyscript import document
 
 from royal import describe, markup
 from royal.deals import daily_deal_number
-from royal.records import Finished
+from royal.records import RECENT_KEPT, Finished
 from royal.stats import Stats
 from royal.web.dom import within
 
 SVG = "http://www.w3.org/2000/svg"
-#: The chart's drawing box: a scale on the left, then one slot per game, each a bar as tall as
+#: The chart's drawing box: one slot per game kept (records.RECENT_KEPT), each a bar as tall as
 #: the cards it cleared, so a better game stands taller: a win clears all 50 and is full height,
-#: and a win in par wears a crown above it.
-WIDTH, HEIGHT = 400, 140
-LEFT, TOP, BOTTOM = 30, 20, 130  # the plot's left edge, its top (50 cleared) and its floor (0)
-RIGHT = WIDTH - 4
-#: A slot is the plot's width shared by the games, at most MAX_SLOT: a few games stand as wide
-#: bars in the middle of the plot, not as slivers at its left; a bar fills BAR_SHARE of its slot.
-MAX_SLOT = 36
+#: and a win in par wears a crown above it. The bars stand from the left, oldest first, so a few
+#: games start the row the next ones continue. The scale's labels are the page's own text beside
+#: the drawing (``#recent-ticks``), so they keep their size however wide the chart is drawn.
+SLOT = 24
+LEFT, TOP, BOTTOM = 2, 20, 130  # the plot's left edge, its top (50 cleared) and its floor (0)
+WIDTH, HEIGHT = LEFT + SLOT * RECENT_KEPT + 2, 140
+#: A bar fills BAR_SHARE of its slot.
 BAR_SHARE = 0.72
 CLEARABLE = 50  # every card but the royals
 CROWN = "\u265b"
@@ -42,6 +42,8 @@ class RecordsView:
         self.summary = within(panel, "recent-summary")
         self.chart = within(panel, "recent-chart")
         self.chart.setAttribute("viewBox", f"0 0 {WIDTH} {HEIGHT}")
+        self.ticks = within(panel, "recent-ticks")
+        self.ticks.replaceChildren(*(_tick_label(tick) for tick in TICKS))
         self.items = within(panel, "recent-list")
         self._drawn: object = None
 
@@ -79,18 +81,13 @@ class RecordsView:
             shapes.append(
                 _svg(
                     "line",
-                    {"class": "axis" if tick == 0 else "grid", "x1": LEFT - 4, "y1": y, "x2": WIDTH, "y2": y},
+                    {"class": "axis" if tick == 0 else "grid", "x1": 0, "y1": y, "x2": WIDTH, "y2": y},
                 )
             )
-            label = _svg("text", {"class": "tick", "x": LEFT - 7, "y": y + 4, "text-anchor": "end"})
-            label.textContent = str(tick)
-            shapes.append(label)
         items = []
-        slot = min(MAX_SLOT, (RIGHT - LEFT) / max(1, len(recent)))
-        bar = slot * BAR_SHARE
-        start = LEFT + (RIGHT - LEFT - slot * len(recent)) / 2
+        bar = SLOT * BAR_SHARE
         for index, game in enumerate(recent):
-            x = start + index * slot + (slot - bar) / 2
+            x = LEFT + index * SLOT + (SLOT - bar) / 2
             cleared = min(CLEARABLE, 52 - game.cards_left)
             kind = "perfect" if game.won and game.perfect else "won" if game.won else "lost"
             top = _height_y(cleared)
@@ -124,6 +121,14 @@ class RecordsView:
 def _height_y(cleared: int) -> float:
     """The chart's y for a bar that cleared ``cleared`` cards."""
     return BOTTOM - (BOTTOM - TOP) * cleared / CLEARABLE
+
+
+def _tick_label(tick: int) -> Any:
+    """A label of the scale, placed at its line's height (as a share of the drawing's)."""
+    label = document.createElement("span")
+    label.textContent = str(tick)
+    label.style.setProperty("--y", f"{_height_y(tick) / HEIGHT:.4f}")
+    return label
 
 
 def _svg(tag: str, attributes: dict[str, object]) -> Any:

@@ -124,3 +124,21 @@ def test_the_page_passes_an_accessibility_audit_in_every_state(
     page.locator("#reset-stats").click()
     expect(page.locator("#reset-dialog")).to_be_visible()
     assert audit(page) == [], "a confirmation dialog"
+
+
+def test_a_focused_card_wears_a_pale_ring_edged_in_dark_apart_from_the_partners_glow(
+    page: Page, open_game
+) -> None:
+    open_game(page, "?deal=7")
+    page.locator("#line [data-card]").first.focus()
+    page.keyboard.press("ArrowRight")  # focus by the keyboard: :focus-visible
+    focused = page.locator("#line [data-card]:focus-visible")
+    expect(focused).to_have_count(1)
+    style = focused.evaluate(
+        "e => { const s = getComputedStyle(e); return [s.outlineColor, s.outlineOffset, s.filter]; }"
+    )
+    colour, offset, shadow = style
+    rgb = [float(c) for c in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+    assert luminance(rgb) > 0.75, ("near white, not the partner's mint-blue family", colour)
+    assert float(offset.removesuffix("px")) >= 3, offset
+    assert "drop-shadow" in shadow and "rgb(0, 0, 0)" in shadow, ("edged in dark", shadow)

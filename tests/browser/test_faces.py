@@ -70,7 +70,33 @@ def test_the_royal_pair_and_only_they_wear_gold(page: Page, open_game) -> None:
     assert page.evaluate(STYLE_JS, ['[data-card="KH"]', "borderTopColor"]) == gold
     for code in ("QD", "KS", "JH", "2H"):
         assert page.evaluate(STYLE_JS, [f'[data-card="{code}"]', "borderTopColor"]) != gold
-    assert page.evaluate(STYLE_JS, ['[data-card="QH"] .face', "outlineColor"]) == gold
+    assert page.evaluate(STYLE_JS, ['[data-card="QH"]', "borderTopWidth"]) in ("2px", "3px")
+    # One gold edge, no frame inside it (it read as a second card peeking out).
+    assert page.evaluate(STYLE_JS, ['[data-card="QH"] .face', "outlineStyle"]) == "none"
+    # The crown stands at the top right, level with the index, large enough to see.
+    for code in ("QH", "KH"):
+        royal = card(page, code).bounding_box()
+        corner = card(page, code).locator(".corner").bounding_box()
+        crown = card(page, code).evaluate(
+            """e => { const s = getComputedStyle(e, '::after');
+              return [parseFloat(s.fontSize), parseFloat(s.top), parseFloat(s.right)]; }"""
+        )
+        assert crown[0] >= 16, (code, crown)
+        assert crown[1] + crown[0] <= corner["height"] + 4 and crown[2] < royal["width"] * 0.1, (code, crown)
+
+
+def test_no_face_carries_words(page: Page, open_game) -> None:
+    """The ace of spades' art had its maker's address under the pip; the footer credits the deck."""
+    open_game(page)
+    words = page.evaluate(
+        """async () => { const text = await (await fetch('static/cards.svg')).text();
+          const sprite = new DOMParser().parseFromString(text, 'image/svg+xml');
+          return [...sprite.querySelectorAll('text')].map(t => t.textContent); }"""
+    )
+    assert words == []
+    licence = page.locator('footer a[rel="license"]')
+    expect(licence).to_have_attribute("href", "static/cards-LICENSE.txt")
+    assert "CC0" in page.request.get(page.url.split("?")[0] + "static/cards-LICENSE.txt").text()
 
 
 def test_the_chosen_felt_deck_and_back_apply_at_once(page: Page, open_game) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from urllib.parse import urljoin
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import PHONE_CONTEXT
 from gamepage import (
     after_turns,
     card,
     click_move,
     confirm_loss,
+    drag,
     expect_line,
     expect_shadow,
     field,
@@ -376,3 +379,28 @@ def test_quick_play_plays_a_cards_only_move_and_selects_one_with_more(page: Page
     card(page, several).click()
     expect(card(page, several)).to_have_attribute("aria-pressed", "true")
     expect_line(page, position.cards)
+
+
+@pytest.mark.parametrize("by", ["tap", "drag", "keyboard"])
+def test_the_end_panels_button_shows_the_focus_ring_only_after_a_key(
+    by: str, new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    for move in solve(numbered_deal(7)).moves:
+        if by == "tap":
+            card(page, move.left).tap()
+            card(page, move.right).tap()
+        elif by == "drag":
+            drag(page, move.left, card(page, move.right))
+            page.mouse.up()
+        else:
+            card(page, move.left).focus()
+            page.keyboard.press("Enter")
+            card(page, move.right).focus()
+            page.keyboard.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    expect(page.locator("#result-new")).to_be_focused()
+    ring = page.locator("#result-new").evaluate("e => e.matches(':focus-visible')")
+    assert ring == (by == "keyboard"), by

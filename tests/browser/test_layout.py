@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE, PHONE_CONTEXT
-from gamepage import confirm_loss, expect_line, line, wait_settled
+from gamepage import click_move, confirm_loss, expect_line, line, shortest_stuck_deal, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -277,6 +277,10 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     (line_left, _, line_right, _) = frames[-1]["line"]
     middle = (frames[-1]["qh"][0] + frames[-1]["kh"][2]) / 2
     assert abs(middle - (line_left + line_right) / 2) < 2, "the pair ends in the middle of the line"
+    # On a phone the bar's first row is either whole or gone, never a sliver above the second.
+    bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().top")
+    row = page.evaluate("() => -parseFloat(getComputedStyle(document.querySelector('.controls')).top) || 0")
+    assert not (-row + 0.5 < bar < -0.5), ("a sliver of the first row shows", bar, row)
 
 
 def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) -> None:
@@ -336,7 +340,7 @@ def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_
     wait_settled(page)
     page.evaluate("() => window.scrollTo(0, 400)")
     bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().bottom")
-    assert bar <= 50, "while the line scrolls, the bar that stays takes at most 50 px"
+    assert bar <= 56, "while the line scrolls, the bar that stays takes at most 56 px"
     for name in ("undo", "redo", "hint", "share", "settings"):
         box = page.locator(f"#{name}").bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= bar + 0.5, f"{name} stays at hand"
@@ -378,3 +382,121 @@ def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
     for swatch in page.locator(".swatch").all():
         box = swatch.bounding_box()
         assert box["width"] >= 30 and box["height"] >= 30, box
+
+
+# The fields, the phone's buttons, the stuck panel ----------------------------------------
+
+NAMES_JS = "() => [...document.querySelectorAll('.fields dt')].map(e => e.getBoundingClientRect().left)"
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_no_fields_name_moves_as_the_figures_grow(options: dict, new_context, site, wait_ready) -> None:
+    page = new_context(**options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    short = page.evaluate(NAMES_JS)
+    move = solve(numbered_deal(7)).moves[0]
+    page.locator(f'#line [data-card="{move.left}"]').click()
+    page.locator(f'#line [data-card="{move.right}"]').click()
+    wait_settled(page)
+    assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a move's figures moved a name"
+    page.goto(site.url + f"?deal={DEAL}")  # the longest deal number
+    wait_ready(page)
+    assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a long deal number moved a name"
+
+
+def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(**PHONE_CONTEXT).new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    rows = [
+        (["new-game", "daily", "restart"], 40),
+        (["undo", "redo", "hint", "share", "settings"], 44),  # the row at hand while playing
+    ]
+    for row, height in rows:
+        boxes = [page.locator(f"#{name}").bounding_box() for name in row]
+        assert all(box["height"] >= height for box in boxes), (row, boxes)
+        widths = [box["width"] for box in boxes]
+        assert max(widths) - min(widths) < 1, (row, widths)
+
+
+def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    page.goto(site.url + f"?deal={number}")
+    wait_ready(page)
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    expect(page.locator("#result-rewind")).to_be_visible()
+    panel = page.locator("#result .result-actions").bounding_box()
+    rewind = page.locator("#result-rewind").bounding_box()
+    assert rewind["width"] > panel["width"] - 1, "the way back spans the panel"
+    others = [
+        page.locator(f"#{name}").bounding_box()
+        for name in ("result-undo", "result-restart", "result-new", "replay")
+    ]
+    assert {round(box["y"]) for box in others[:2]} == {round(others[0]["y"])}, ("two a row", others)
+    assert {round(box["y"]) for box in others[2:]} == {round(others[2]["y"])}, "two a row"
+    assert all(box["height"] >= 44 for box in [rewind, *others])
+    assert page.locator("#result").bounding_box()["height"] < 420, "was 500 px in five rows"
+
+
+# The win: the embrace, the panel after it, the hearts behind it --------------------------
+
+WIN_FRAMES_JS = """async ([left, right, lock]) => {
+  const q = code => document.querySelector(`#line [data-card="${code}"]`);
+  const qh = q('QH'), result = document.getElementById('result');
+  const width = qh.getBoundingClientRect().width;
+  q(left).click();
+  q(right).click();
+  await navigator.locks.request(lock, () => {});
+  const start = performance.now();
+  return await new Promise(done => {
+    const frames = [];
+    const sample = () => {
+      frames.push({t: performance.now() - start, grow: qh.getBoundingClientRect().width / width,
+                   panel: parseFloat(getComputedStyle(result).opacity)});
+      if (frames.length < 120) requestAnimationFrame(sample); else done(frames);
+    };
+    requestAnimationFrame(sample);
+  });
+}"""
+
+
+def test_at_a_win_the_pair_embraces_large_and_the_panel_comes_after_over_the_hearts(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    moves = solve(numbered_deal(7)).moves
+    for move in moves[:-1]:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    frames = page.evaluate(WIN_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
+    assert max(f["grow"] for f in frames) >= 1.5, "the pair grows to 1.6 times"
+    early = [f["panel"] for f in frames if f["t"] < 400]
+    assert early and max(early) < 0.1, ("the panel waits for the embrace", early)
+    assert frames[-1]["panel"] == 1
+    hearts, panel = (
+        page.evaluate(f"() => getComputedStyle(document.querySelector('{sel}')).zIndex")
+        for sel in (".celebration", "#result")
+    )
+    assert int(panel) > int(hearts), "the hearts pass behind the panel, not over its words"
+
+
+def test_under_reduced_motion_a_win_shows_a_still_crown_at_once(new_context, site, wait_ready) -> None:
+    page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    for move in solve(numbered_deal(7)).moves:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    banner = page.evaluate("() => getComputedStyle(document.getElementById('result'), '::before').content")
+    assert "♛" in banner, banner
+    assert page.evaluate("() => getComputedStyle(document.getElementById('result')).opacity") == "1"
+    assert page.evaluate("() => document.getAnimations().length") == 0

@@ -7,8 +7,10 @@ import datetime as dt
 import json
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import (
     RECTS_JS,
     WATCH_POLICY,
@@ -221,6 +223,13 @@ def test_stepping_a_replay_on_a_phone_keeps_the_line_still(phone_page: Page, ope
         tops.append(page.evaluate(RECTS_JS, "#line"))
     expect(page.locator("#replay-status")).to_contain_text("Won in")
     assert all(top == tops[0] for top in tops), tops
+    # The score and the time are the game's, not the replay's: dimmed beside its figures.
+    opacity = "name => getComputedStyle(document.querySelector(`[data-field=${name}]`).parentElement).opacity"
+    assert [float(page.evaluate(opacity, name)) for name in ("score", "time")] == [0.45, 0.45]
+    assert [float(page.evaluate(opacity, name)) for name in ("moves", "cards-left")] == [1, 1]
+    # The felt runs to the phone's edges.
+    game = page.locator(".game").bounding_box()
+    assert game["x"] == 0 and game["width"] == page.viewport_size["width"], game
 
 
 def test_an_unwinnable_deal_has_no_replay(page: Page, open_game) -> None:
@@ -395,3 +404,51 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     expect(page.locator("#recent-list li")).to_have_count(2)
     expect(page.locator("#recent-list li").first).to_have_text(f"Game 1: won in {par} moves, in par.")
     expect(page.locator("#recent-chart [data-game]")).to_have_count(2)
+
+
+def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page: Page, open_game) -> None:
+    """The win glides the pair to the middle of the line; the replay's line is the deal's,
+    so the glide must not carry the Queen and King off the board."""
+    number = winnable_deal()
+    open_game(page, f"?deal={number}")
+    win_by_clicks(page, number)
+    page.locator("#replay").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    expect_line(page, numbered_deal(number))
+    wait_settled(page)
+    page.wait_for_timeout(800)  # longer than the glide (420 ms after 220 ms)
+    frame = page.locator("#line").bounding_box()
+    for code in ("QH", "KH"):
+        royal = page.locator(f'#line [data-card="{code}"]')
+        assert royal.evaluate("e => getComputedStyle(e).translate") in ("none", "0px"), code
+        box = royal.bounding_box()
+        assert frame["x"] <= box["x"] and box["x"] + box["width"] <= frame["x"] + frame["width"], code
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_chart_spans_the_panel_bars_start_at_its_left_and_its_labels_stay_readable(
+    size: str, new_context, site, wait_ready
+) -> None:
+    page = new_context(**(PHONE_CONTEXT if size == "phone" else {"viewport": DESKTOP})).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    click_move(page, solve(numbered_deal(7)).moves[0])
+    page.locator("#new-game").click()  # one loss: one bar
+    page.locator("#loss-dialog [data-confirm]").click()
+    bar = page.locator("#recent-chart [data-game]")
+    expect(bar).to_have_count(1)
+    chart = page.locator("#recent-chart").bounding_box()
+    panel = page.locator("#recent-games").bounding_box()
+    assert chart["width"] >= panel["width"] * 0.85, (chart, panel)
+    first = bar.bounding_box()
+    assert first["x"] - chart["x"] < chart["width"] / 20, ("the first bar stands at the left", first, chart)
+    labels = page.locator("#recent-ticks span")
+    expect(labels).to_have_text(["0", "25", "50"])
+    for index in range(3):
+        label = labels.nth(index)
+        size_px = float(label.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px"))
+        assert size_px >= 12 and label.bounding_box()["height"] >= 11, (index, size_px)
+        assert label.bounding_box()["x"] + label.bounding_box()["width"] <= chart["x"] + 1
+    # "0" stands level with the floor the bar stands on.
+    zero = labels.nth(0).bounding_box()
+    assert abs(zero["y"] + zero["height"] / 2 - (first["y"] + first["height"])) < 4

@@ -150,6 +150,35 @@ def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
     assert stat(page, "played") == "1"
 
 
+def overlap(a: dict, b: dict) -> bool:
+    return (
+        a["x"] < b["x"] + b["width"]
+        and b["x"] < a["x"] + a["width"]
+        and a["y"] < b["y"] + b["height"]
+        and b["y"] < a["y"] + a["height"]
+    )
+
+
+@pytest.mark.parametrize("no_worker", ["phone", "desktop"], indirect=True)
+def test_the_loading_panel_stands_on_the_face_down_cards_clear_of_the_guide(
+    no_worker: BrowserContext, site
+) -> None:
+    """A first visit shows the guide and the loading panel at once: both must be readable."""
+    page = no_worker.new_page()
+    without_python(page, lambda: page.goto(site.url))
+    expect(page.locator("#first-game")).to_be_visible()
+    expect(page.locator("#loading")).to_be_visible()
+    loading = page.locator("#loading").bounding_box()
+    guide = page.locator("#first-game").bounding_box()
+    board = page.locator("#line").bounding_box()
+    assert not overlap(loading, guide), (loading, guide)
+    assert board["y"] <= loading["y"] and loading["y"] + loading["height"] <= board["y"] + board["height"]
+    alpha = page.locator("#loading").evaluate(
+        "e => new OffscreenCanvas(1, 1).getContext('2d').fillStyle = getComputedStyle(e).backgroundColor"
+    )
+    assert not alpha.startswith("rgba"), ("the panel is opaque: no card shows through its words", alpha)
+
+
 # The look page.py's Page.settings gives the page: theme, card size and the theme colours' media.
 LOOK_JS = """() => [document.documentElement.dataset.theme ?? null,
   document.documentElement.hasAttribute('data-large-cards'),
