@@ -91,7 +91,7 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
     expect(page.locator("[data-stat=played]")).to_have_text("1")
     saved = storage(page)
     end_text = page.locator("#result-text").inner_text()
-    figures = page.locator("#stats dl").inner_text()
+    figures = page.locator("#stats dl").all_inner_texts()
     time_shown = field(page, "time")
 
     solution = solve(numbered_deal(number))
@@ -143,7 +143,7 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
     expect_line(page, position.cards)
     expect(page.locator("#replay")).to_be_focused()
     assert page.locator("#result-text").inner_text() == end_text
-    assert page.locator("#stats dl").inner_text() == figures
+    assert page.locator("#stats dl").all_inner_texts() == figures
     assert field(page, "time") == time_shown
     assert marked(page, "data-hint", "boundary") == set()
     assert storage(page) == saved
