@@ -276,6 +276,7 @@ def fields(game: Game, now: float) -> dict[str, str]:
         "score": str(game.score),
         "time": format_seconds(game.clock.seconds(now)),
         "cards-left": str(game.cards_left),
+        "difficulty": difficulty_field(game.difficulty),
     }
 
 
@@ -564,6 +565,12 @@ def difficulty_field(level: Level | None) -> str:
 def level_wins(stats: Stats) -> dict[str, str]:
     """Wins by grade, keyed ``wins-easy`` to ``wins-expert`` (their ``data-figure`` names)."""
     return {f"wins-{level.value}": str(stats.level_wins.get(level, 0)) for level in Level}
+
+
+def stats_panel(stats: Stats, today: _dt.date) -> dict[str, str]:
+    """Every figure of the stats panel, keyed by ``data-stat`` name: the page shows these, and
+    the snapshot holds them, so the boot script draws the same panel before Python."""
+    return {**figures(stats, today), **level_wins(stats)}
 
 
 def challenge(level: Level, day: _dt.date) -> str:

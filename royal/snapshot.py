@@ -20,7 +20,7 @@ VERSION = 1
 #: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
 MAX_CHARS = 4096
 #: What each field may hold: the deal (any number a deal can have, or "custom"), par, moves,
-#: score, the time (m:ss, up to the clock's bound) and the cards left.
+#: score, the time (m:ss, up to the clock's bound), the cards left and the deal's grade.
 FIELD_PATTERNS = {
     "deal": rf"^(?:[1-9][0-9]{{0,{len(str(MAX_DEAL)) - 1}}}|[a-z]{{1,12}})$",
     "par": r"^(?:[2-5][0-9]|none)$",
@@ -28,6 +28,7 @@ FIELD_PATTERNS = {
     "score": r"^[0-9]{1,7}$",
     "time": rf"^[0-9]{{1,{len(str(MAX_SECONDS // 60))}}}:[0-5][0-9]$",
     "cards-left": r"^[0-9]{1,2}$",
+    "difficulty": r"^(?:Easy|Medium|Hard|Expert|none)$",
 }
 #: A stat's name, and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".
 STAT_NAME_PATTERN = r"^[a-z][a-z-]{0,29}$"

@@ -245,7 +245,7 @@ class TabSync:
     def _write_snapshot(self) -> None:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
         fields = describe.fields(self.game, self.now())
-        figures = describe.figures(self.stats, self.today())
+        figures = describe.stats_panel(self.stats, self.today())
         self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
 
     # Adopting what other tabs wrote -------------------------------------------------------

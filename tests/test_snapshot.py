@@ -73,7 +73,7 @@ def test_snapshot_shows_what_the_page_shows_after_each_change() -> None:
         data = snapshot(storage)
         assert data["cards"] == list(session.game.line.cards)
         assert data["fields"] == describe.fields(session.game, clock.now())
-        assert data["stats"] == describe.figures(session.stats, clock.today())
+        assert data["stats"] == describe.stats_panel(session.stats, clock.today())
     assert snapshot(storage)["stats"]["wins"] == "1", "the win is in the snapshot at once"
     assert_boot_script_accepts(snapshot(storage))
 

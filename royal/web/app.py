@@ -230,7 +230,6 @@ class App:
         else:  # the replay, not the game, is on the board until it closes
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
-        fields["difficulty"] = describe.difficulty_field(game.difficulty)
         self.page.fields(fields)
         query = link_query(game.number, game.cards)
         self.page.link(query)
@@ -240,8 +239,8 @@ class App:
         self.page.buttons(
             {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
         )
-        figures = describe.figures(self.session.stats, today)
-        self.page.stats({**figures, **describe.level_wins(self.session.stats)})
+        figures = describe.stats_panel(self.session.stats, today)
+        self.page.stats(figures)
         self.calendar.render(self.session.stats, today)
         self.achievements.render(self.session.stats, today)
         self.finish.render(game, replay is None and review is None)

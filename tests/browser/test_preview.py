@@ -237,7 +237,15 @@ def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
 GOOD = {
     "version": 1,
     "cards": ["QH", "AS", "KH"],
-    "fields": {"deal": "7", "par": "26", "moves": "24", "score": "600", "time": "2:05", "cards-left": "3"},
+    "fields": {
+        "deal": "7",
+        "par": "26",
+        "moves": "24",
+        "score": "600",
+        "time": "2:05",
+        "cards-left": "3",
+        "difficulty": "Hard",
+    },
     "stats": {"played": "3", "wins": "2"},
 }
 INJECTED = '<img src=x onerror="document.body.dataset.pwned=1">'
