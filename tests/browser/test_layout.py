@@ -313,6 +313,43 @@ FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => 
   return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))]; })"""
 
 
+# Each sliding card's path: its keyframes' translations, ending at its place (0, 0), and the
+# line's steps between columns and between rows.
+PATHS_JS = """() => {
+  const style = getComputedStyle(document.getElementById('line'));
+  const paths = document.getAnimations()
+    .filter(a => a.effect.target.matches('#line [data-card]'))
+    .map(a => a.effect.getKeyframes().map(f => f.transform).filter(Boolean)
+      .map(t => (t.match(/translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/) || []).slice(1).map(Number))
+      .filter(p => p.length === 2).concat([[0, 0]]));
+  const step = name => parseFloat(style.getPropertyValue(name));
+  return {paths, dx: step('--dx'), dy: step('--dy')};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_card_sliding_across_a_rows_turn_goes_round_it_along_the_line(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """docs/play.md, "The line on the screen": a sliding card passes through each place between
+    its old and new one, so at a turn it goes down, then along, never across its neighbours."""
+    page = new_context(viewport=viewport, reduced_motion="no-preference").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    line_ = Line(numbered_deal(7))
+    move = next(m for m in line_.legal_moves() if len(line_.enclosed(m)) == 2)  # all after it move two places
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    found = page.evaluate(PATHS_JS)
+    steps = [(b[0] - a[0], b[1] - a[1]) for path in found["paths"] for a, b in pairwise(path)]
+    assert len(found["paths"]) > 20 and steps, found  # the cards after the move slid
+    for sx, sy in steps:  # one place at a time: a column along, or a row down
+        along = abs(abs(sx) - found["dx"]) < 0.5 and abs(sy) < 0.5
+        down = abs(sx) < 0.5 and abs(abs(sy) - found["dy"]) < 0.5
+        assert along or down, ("a card cuts across the line", sx, sy, found["dx"], found["dy"])
+    assert any(abs(sy) > 0.5 for _, sy in steps), "some card went round a turn"
+
+
 def test_at_280_px_nothing_overflows_and_each_fields_name_keeps_to_one_line(
     new_context, site, wait_ready
 ) -> None:
