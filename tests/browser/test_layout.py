@@ -151,6 +151,43 @@ def test_neighbours_in_the_line_always_touch_and_a_lift_covers_no_card(
     assert card_box(page, above)["y"] + card_box(page, above)["h"] <= lifted["y"]
 
 
+# How far each marked card's rings reach out of it (its shadows that are solid, not insets nor
+# soft glows), and the gap between two neighbours of a row.
+RINGS_REACH_JS = """() => {
+  const cards = [...document.querySelectorAll('#line [data-card]')];
+  const [a, b] = cards.slice(0, 2).map(c => c.getBoundingClientRect());
+  const px = '\\\\s+(-?[\\\\d.]+)px';
+  const shadow = new RegExp(`(?:rgba?\\\\([^)]*\\\\)|#[0-9a-f]+)${px}${px}${px}${px}(\\\\s+inset)?`, 'g');
+  const reach = card => Math.max(0, ...[...getComputedStyle(card).boxShadow.matchAll(shadow)]
+    .filter(m => !m[5] && Number(m[3]) === 0)
+    .map(m => Number(m[4]) + Math.max(Math.abs(Number(m[1])), Math.abs(Number(m[2])))));
+  const rung = '[aria-pressed="true"], [data-role="partner"], [data-hint="boundary"]';
+  const marked = cards.filter(c => c.matches(rung));
+  return {gap: b.left - a.right, reach: marked.map(c => [c.dataset.card, reach(c)])};
+}"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_a_marked_cards_rings_stay_in_the_gap_and_never_cover_a_neighbour(
+    options: dict, new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#hint").click()
+    hinted = solve(numbered_deal(7)).moves[0]
+    chosen = next(
+        c
+        for c in numbered_deal(7)
+        if c not in (hinted.left, hinted.right) and Line(numbered_deal(7)).partners(c)
+    )
+    page.locator(f'#line [data-card="{chosen}"]').click()
+    found = page.evaluate(RINGS_REACH_JS)
+    assert len(found["reach"]) >= 2, found  # the choice and a partner at least
+    for code, reach in found["reach"]:
+        assert 2 <= reach < found["gap"], (code, reach, found["gap"])
+
+
 def card_box(page: Page, code: str) -> dict:
     return page.evaluate(
         """code => { const r = document.querySelector(`#line [data-card="${code}"]`).getBoundingClientRect();
