@@ -342,7 +342,7 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
     if move is None:
         return f"Won in {replay.total} moves, the fewest this deal allows."
     removes = removal(move, replay.line.enclosed(move), name)
-    return f"Move {replay.position + 1} of {replay.total}: {removes}."
+    return f"{replay.position} of {replay.total} played. Next, move {replay.position + 1}: {removes}."
 
 
 def replay_fields(replay: Steps) -> dict[str, str]:

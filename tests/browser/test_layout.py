@@ -213,6 +213,12 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
     large = page.evaluate(BOXES_JS)
     if viewport is DESKTOP:  # the line as large as fits the window already: see the next test
         assert large[0]["w"] >= normal[0]["w"], "larger cards are never smaller"
+    elif viewport is PHONE:  # the line scrolls there anyway: a real step up
+        assert large[0]["w"] >= 1.25 * normal[0]["w"], (
+            "larger cards are clearly larger",
+            large[0],
+            normal[0],
+        )
     else:
         assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
     for box in large:
@@ -577,3 +583,30 @@ def test_under_reduced_motion_a_win_shows_a_still_crown_at_once(new_context, sit
     assert "♛" in banner, banner
     assert page.evaluate("() => getComputedStyle(document.getElementById('result')).opacity") == "1"
     assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+def test_on_a_desktop_the_replay_bar_is_one_band_and_the_whole_line_stays_in_the_window(
+    new_context, site, wait_ready
+) -> None:
+    """The replay's bar puts its words beside its buttons, and the line makes room for it."""
+    page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    page.goto(site.url + f"?deal={number}")
+    wait_ready(page)
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    page.locator("#replay").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    page.locator("#replay-step").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    wait_settled(page)
+    status = page.locator("#replay-status").bounding_box()
+    buttons = page.locator(".replay-actions").bounding_box()
+    assert buttons["x"] >= status["x"] + status["width"], "the buttons beside the words"
+    assert page.locator("#replay-bar").bounding_box()["height"] < 140
+    boxes = page.evaluate(BOXES_JS)
+    replayed = Line(numbered_deal(number))
+    replayed.push(solve(numbered_deal(number)).moves[0])
+    assert len(boxes) == len(replayed), "the replay's first step on the board"
+    assert max(box["y"] + box["h"] for box in boxes) <= DESKTOP["height"], "the whole line in the window"
