@@ -500,6 +500,9 @@ def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
         assert all(box["height"] >= height for box in boxes), (row, boxes)
         widths = [box["width"] for box in boxes]
         assert max(widths) - min(widths) < 1, (row, widths)
+        for name in row:  # each name inside its button
+            inner, outer = page.locator(f"#{name}").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert inner <= outer, (name, inner, outer)
 
 
 def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
