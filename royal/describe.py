@@ -112,7 +112,8 @@ def bad_link(reason: object) -> str:
 
 #: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
 FIRST_GAME = (
-    "Pick a card, then one of its rank or suit with one or two cards between: those go. "
+    "Pick a card, then another of its rank or suit with one or two cards between them: "
+    "the cards between go. "
     "The line snakes; win when the Queen and King of Hearts meet."
 )
 SELECTION_CANCELLED = "Selection cancelled."
