@@ -64,11 +64,12 @@ def test_the_review_marks_the_losing_move_steps_the_game_and_plays_on_from_a_mov
 
 
 def forced_point(number: int) -> int | None:
-    """After how many moves of the deal's shortest win the rest is forced, two moves or more."""
+    """After how many moves of the deal's shortest win the rest is forced (Finish for me is
+    offered down to the last move)."""
     solution = solve(numbered_deal(number)).moves
     line = Line(numbered_deal(number))
     for played, move in enumerate(solution):
-        if len(forced_finish(line.cards) or []) >= 2:
+        if forced_finish(line.cards) is not None:
             return played
         line.push(move)
     return None
