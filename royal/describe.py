@@ -703,6 +703,8 @@ def finish_offer(moves: int) -> str:
 
 
 PLAY_CHALLENGE = "Play"
+#: Shown in a calendar day's list while its four challenges are being found.
+FINDING_CHALLENGES = "Finding the day's challenges…"
 
 
 def challenge_line(level: Level, result: ChallengeResult | None) -> str:

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from royal import describe
-from royal.challenges import DAYS_KEPT, challenges
+from royal.challenges import DAYS_KEPT, search
 from royal.difficulty import Level
 from royal.stats import Stats
-from royal.web.dom import on_click, within
+from royal.web.dom import kept, on_click, within
 
 
 class CalendarView:
@@ -35,6 +35,11 @@ class CalendarView:
         self.month = (0, 0)
         self.chosen: _dt.date | None = None
         self._last: tuple[Stats, _dt.date] | None = None
+        # The chosen day's challenges are found a candidate a turn (royal.challenges.search),
+        # after the calendar is drawn, so choosing a day never holds the page for their grades.
+        self._search: tuple[_dt.date, Iterator[dict[Level, int] | None]] | None = None
+        self._found: dict[Level, int] | None = None  # the search's challenges, once found
+        self._search_soon = kept(lambda *args: self._search_step())
         on_click(self.previous, lambda: self._turn(-1))
         on_click(self.next, lambda: self._turn(1))
         on_click(within(dialog, "calendar-close"), self.dialog.close)
@@ -100,13 +105,38 @@ class CalendarView:
 
     def _draw_day(self, stats: Stats) -> None:
         day = self.chosen
-        self.list.replaceChildren()
         if day is None:
             self.day_heading.textContent = ""
+            self.list.replaceChildren()
             return
         self.day_heading.textContent = describe.calendar_day_heading(day)
+        if self._search is None or self._search[0] != day:
+            self._search, self._found = (day, search(day)), None
+            self.list.setAttribute("aria-busy", "true")
+            waiting = document.createElement("li")
+            waiting.textContent = describe.FINDING_CHALLENGES
+            self.list.replaceChildren(waiting)
+            self._search_step()
+        elif self._found is not None:
+            self._draw_challenges(stats, day, self._found)
+
+    def _search_step(self) -> None:
+        """Grade one more candidate of the chosen day, or draw its challenges once found."""
+        if self._search is None or self._found is not None or self._last is None:
+            return
+        day, steps = self._search
+        found = next(steps)
+        if found is None:
+            window.setTimeout(self._search_soon, 0)
+            return
+        self._found = found
+        self._draw_challenges(self._last[0], day, found)
+
+    def _draw_challenges(self, stats: Stats, day: _dt.date, found: dict[Level, int]) -> None:
+        self.list.replaceChildren()
+        self.list.setAttribute("aria-busy", "false")
         results = stats.challenges.days.get(day, {})
-        for level, number in challenges(day).items():
+        for level, number in found.items():
             item = document.createElement("li")
             item.setAttribute("data-level", level.value)
             text = document.createElement("span")

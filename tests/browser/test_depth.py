@@ -16,7 +16,7 @@ from royal.forced import forced_finish
 from royal.line import Line
 from royal.review import judge
 from royal.solver import is_winnable, solve
-from royal.storage_keys import GAME_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, LOCK, STATS_KEY
 
 
 def test_the_grade_shows_beside_par_and_an_unwinnable_deal_has_none(page: Page, open_game) -> None:
@@ -123,6 +123,41 @@ def test_the_calendar_opens_todays_four_challenges_and_plays_one(page: Page, ope
         page.locator("#calendar-previous").click()
     page.locator(f"#calendar [data-day='{yesterday.isoformat()}']").click()
     expect(page.locator("#calendar-day-heading")).to_have_text(describe.calendar_day_heading(yesterday))
+
+
+# Chooses a day from inside the page and reads the day's list as the click's turn leaves it,
+# before the page has had another turn to go on finding the challenges.
+CHOOSE_AND_LOOK_JS = """async ([day, lock]) => {
+  document.querySelector(`#calendar [data-day="${day}"]`).click();
+  await navigator.locks.request(lock, () => {});  // the click's turn has come and gone
+  const list = document.getElementById('calendar-challenges');
+  return {busy: list.getAttribute('aria-busy'), text: list.textContent,
+          challenges: list.querySelectorAll('[data-level]').length};
+}"""
+
+
+def test_a_days_challenges_are_found_after_the_day_is_drawn(page: Page, open_game) -> None:
+    """Finding a day's challenges grades up to ten deals, too long to hold the click: the day is
+    chosen at once and its list says so until they are found, a deal a turn."""
+    open_game(page)
+    today = dt.date.today()
+    page.locator("#calendar-open").click()
+    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(challenges(today)))
+    day = today - dt.timedelta(days=1)
+    if day.month != today.month:
+        page.locator("#calendar-previous").click()
+    seen = page.evaluate(CHOOSE_AND_LOOK_JS, [day.isoformat(), LOCK])
+    assert seen == {"busy": "true", "text": describe.FINDING_CHALLENGES, "challenges": 0}
+    expect(page.locator(f"#calendar [data-day='{day.isoformat()}']")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    found = challenges(day)
+    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(found))
+    expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
+    for level, number in found.items():
+        expect(page.locator(f"#calendar-challenges [data-level={level.value}] button")).to_have_attribute(
+            "data-deal", str(number)
+        )
 
 
 def test_the_new_panels_fit_a_phone(phone_page: Page, open_game) -> None:
