@@ -716,6 +716,11 @@ def play_challenge_label(level: Level, day: _dt.date) -> str:
     return f"Play the {LEVEL_NAMES[level]} challenge of {_date(day)}"
 
 
+#: The calendar's columns, Monday first, as its header shows them and as screen readers say them.
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_SHORT = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
+
+
 def calendar_day_heading(day: _dt.date) -> str:
     return f"The challenges of {_date(day)}"
 

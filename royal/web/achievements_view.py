@@ -13,6 +13,7 @@ from royal import describe
 from royal.achievements import ACHIEVEMENTS, progress
 from royal.stats import Stats
 from royal.web.dom import on_click, within
+from royal.web.opener import Opener
 
 
 class AchievementsView:
@@ -25,6 +26,7 @@ class AchievementsView:
         self.seen = set(stats.unlocked)  # unlocked before this page opened: not news
         self._last: tuple[Stats, _dt.date] | None = None
         on_click(within(dialog, "achievements-close"), self.dialog.close)
+        Opener(dialog, "achievements-open")
 
     def open(self) -> None:
         self._draw()

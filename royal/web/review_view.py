@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from royal import describe
 from royal.review import Review
-from royal.web.dom import kept, on_click, within
+from royal.web.dom import by_id, kept, on_click, on_event, within
 
 
 class ReviewView:
@@ -47,6 +47,7 @@ class ReviewView:
             ("review-close", self.close),
         ):
             on_click(within(section, element_id), action)
+        on_event(section, "keydown", self._key)
 
     @property
     def open(self) -> bool:
@@ -103,14 +104,39 @@ class ReviewView:
         if notify:
             self.on_close()
 
+    def _key(self, event: Any) -> Callable[[], None] | None:
+        """Escape closes the review, back to its button; in the moves list, the arrows step a
+        move (the list is one tab stop: the focus follows the move shown), Home and End go to
+        the first and the last."""
+        review = self.review
+        if review is None or event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return None
+        key = str(event.key)
+        if key == "Escape":
+            event.preventDefault()
+            return self._escape
+        steps = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
+        ends = {"Home": 1, "End": len(review.moves)}
+        if not self.moves.contains(event.target) or (key not in steps and key not in ends):
+            return None
+        event.preventDefault()
+        position = ends.get(key, review.position + steps.get(key, 0))
+        return partial(self._to, max(1, min(position, len(review.moves))), True)
+
+    def _escape(self) -> None:
+        self.close()
+        by_id("review-open").focus()
+
     def _go(self, step: int) -> None:
         if self.review is not None:
             self._to(self.review.position + step)
 
-    def _to(self, position: int) -> None:
+    def _to(self, position: int, focus: bool = False) -> None:
         if self.review is not None:
             self.review.go_to(position)
             self._changed()
+            if focus and position:
+                self.moves.children[position - 1].querySelector("button").focus()
 
     def _again(self) -> None:
         review = self.review
@@ -125,9 +151,11 @@ class ReviewView:
         self.status.textContent = (
             describe.review_position(review) if review.position else describe.REVIEW_START
         )
+        stop = str(max(review.position, 1))  # the list's one tab stop: the move shown, or the first
         for item in self.moves.children:
             current = item.getAttribute("data-move") == str(review.position)
             item.setAttribute("aria-current", "step" if current else "false")
+            item.querySelector("button").tabIndex = 0 if item.getAttribute("data-move") == stop else -1
         self.back_button.setAttribute("aria-disabled", "true" if review.position == 0 else "false")
         self.step_button.setAttribute("aria-disabled", "true" if review.at_end else "false")
         self.on_change()

@@ -7,7 +7,16 @@ import datetime as dt
 
 from playwright.sync_api import Page, expect
 
-from gamepage import click_move, expect_line, field, shortest_stuck_deal, stat, stored, winnable_deal
+from gamepage import (
+    after_turns,
+    click_move,
+    expect_line,
+    field,
+    shortest_stuck_deal,
+    stat,
+    stored,
+    winnable_deal,
+)
 from royal import describe
 from royal.challenges import challenges
 from royal.deals import numbered_deal
@@ -184,3 +193,87 @@ def test_new_game_deals_the_grade_chosen_in_settings(page: Page, open_game) -> N
         expect(page.locator("[data-field=moves]")).to_have_text("0")
         expect(page.locator("[data-field=difficulty]")).to_have_text("Expert")
         assert grade(numbered_deal(int(field(page, "deal")))).value == "expert"
+
+
+def focused_day(page: Page) -> str:
+    """The day focused in the calendar, after the keys pressed so far have had their turn."""
+    after_turns(page)
+    return page.evaluate("() => document.activeElement.dataset.day || document.activeElement.id")
+
+
+def test_the_calendar_is_a_date_grid_for_the_keyboard(page: Page, open_game) -> None:
+    open_game(page)
+    today = dt.date.today()
+    page.locator("#calendar-open").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#calendar")).to_be_visible()
+    stops = "() => [...document.querySelectorAll('#calendar [data-day]')].filter(b => b.tabIndex === 0)"
+    assert page.evaluate(f"{stops}.map(b => b.dataset.day)") == [today.isoformat()]
+    page.locator(f"#calendar [data-day='{today.isoformat()}']").focus()
+    day = dt.timedelta(days=1)
+    for key, expected in (
+        ("ArrowRight", today),  # never past today
+        ("ArrowLeft", today - day),
+        ("ArrowUp", today - 8 * day),
+        ("ArrowDown", today - day),
+        ("Home", today - day - (today - day).weekday() * day),
+        ("End", min(today, today - day + (6 - (today - day).weekday()) * day)),
+    ):
+        page.keyboard.press(key)
+        assert focused_day(page) == expected.isoformat(), key
+    start = dt.date.fromisoformat(focused_day(page))
+    page.keyboard.press("PageUp")
+    back = start.replace(day=1) - day
+    month_ago = back.replace(day=min(start.day, back.day))
+    assert focused_day(page) == month_ago.isoformat()
+    expect(page.locator("#calendar-month")).to_contain_text(month_ago.strftime("%B"))
+    assert len(page.evaluate(f"{stops}.map(b => b.dataset.day)")) == 1, "one tab stop"
+    page.keyboard.press("Enter")
+    chosen = page.locator(f"#calendar [data-day='{month_ago.isoformat()}']")
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("#calendar-day-heading")).to_have_text(describe.calendar_day_heading(month_ago))
+    assert focused_day(page) == month_ago.isoformat(), "choosing keeps the focus on the day"
+    page.keyboard.press("PageDown")
+    assert dt.date.fromisoformat(focused_day(page)).month == start.month
+    page.keyboard.press("Tab")
+    assert not page.evaluate("() => 'day' in document.activeElement.dataset"), "Tab leaves the grid"
+    page.keyboard.press("Escape")
+    expect(page.locator("#calendar")).to_be_hidden()
+    expect(page.locator("#calendar-open")).to_be_focused()
+    page.locator("#achievements-open").click()
+    expect(page.locator("#achievements")).to_be_visible()
+    page.keyboard.press("Escape")
+    expect(page.locator("#achievements")).to_be_hidden()
+    expect(page.locator("#achievements-open")).to_be_focused()
+
+
+def test_the_reviews_moves_step_by_the_arrow_keys_and_escape_closes_it(page: Page, open_game) -> None:
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    open_game(page, f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    page.locator("#review-open").click()
+    expect(page.locator("#review [data-move]")).to_have_count(len(moves))
+    first = page.locator("#review [data-move='1'] button")
+    first.focus()
+    shadow = Line(numbered_deal(number))
+    page.keyboard.press("ArrowDown")
+    shadow.push(moves[0])
+    page.keyboard.press("ArrowDown")
+    shadow.push(moves[1])
+    expect_line(page, shadow.cards)
+    expect(page.locator("#review [data-move='2'] button")).to_be_focused()
+    expect(page.locator("#review [data-move='2']")).to_have_attribute("aria-current", "step")
+    page.keyboard.press("ArrowUp")
+    shadow.pop()
+    expect_line(page, shadow.cards)
+    expect(page.locator("#review [data-move='1'] button")).to_be_focused()
+    page.keyboard.press("End")
+    expect(page.locator(f"#review [data-move='{len(moves)}'] button")).to_be_focused()
+    tab_stops = page.evaluate(
+        "() => [...document.querySelectorAll('#review-moves button')].filter(b => b.tabIndex === 0).length"
+    )
+    assert tab_stops == 1
+    page.keyboard.press("Escape")
+    expect(page.locator("#review")).to_be_hidden()
+    expect(page.locator("#review-open")).to_be_focused()
