@@ -5,13 +5,16 @@ from __future__ import annotations
 
 import datetime as dt
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import (
     after_turns,
     click_move,
     expect_line,
     field,
+    finish_deal,
     shortest_stuck_deal,
     stat,
     stored,
@@ -277,3 +280,33 @@ def test_the_reviews_moves_step_by_the_arrow_keys_and_escape_closes_it(page: Pag
     page.keyboard.press("Escape")
     expect(page.locator("#review")).to_be_hidden()
     expect(page.locator("#review-open")).to_be_focused()
+
+
+# The boxes of Finish for me, of every other control and of every card, as [left, top, right, bottom].
+BOXES_JS = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const others = [...document.querySelectorAll('.controls button:not(#finish), #line [data-card]')];
+  return {finish: box(document.getElementById('finish')),
+          others: others.map(e => [e.id || e.dataset.card, box(e)]), width: innerWidth, height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_finish_for_me_shows_in_view_over_no_control_or_card(options: dict, new_context, open_game) -> None:
+    page = new_context(**options).new_page()
+    number = finish_deal()
+    open_game(page, f"?deal={number}")
+    for move in solve(numbered_deal(number)).moves[:-1]:
+        click_move(page, move)
+    expect(page.locator("#finish")).to_be_visible()
+    # On a phone it floats, so wherever the page is scrolled; on a desktop it is in the toolbar.
+    for scroll in (0, 10_000) if options is PHONE_CONTEXT else (0,):
+        page.evaluate(f"() => window.scrollTo(0, {scroll})")
+        boxes = page.evaluate(BOXES_JS)
+        left, top, right, bottom = boxes["finish"]
+        assert left >= 0 and right <= boxes["width"] and top >= 0 and bottom <= boxes["height"], boxes
+        assert bottom - top >= 24 and right - left >= 24, "a target a finger can take"
+        for name, (other_left, other_top, other_right, other_bottom) in boxes["others"]:
+            across = min(right, other_right) - max(left, other_left)
+            down = min(bottom, other_bottom) - max(top, other_top)
+            assert across <= 0 or down <= 0, (name, "under Finish for me", boxes["finish"], scroll)

@@ -13,9 +13,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE, PHONE_CONTEXT
-from gamepage import click_move, confirm_loss, expect_line, line, shortest_stuck_deal, wait_settled
+from gamepage import (
+    click_move,
+    confirm_loss,
+    expect_line,
+    finish_deal,
+    line,
+    shortest_stuck_deal,
+    wait_settled,
+)
 from royal.deals import numbered_deal
-from royal.forced import forced_finish
 from royal.line import Line
 from royal.solver import solve
 from royal.storage_keys import LOCK
@@ -242,22 +249,13 @@ LAST_MOVE_FRAMES_JS = """async ([left, right, lock, finish]) => {
 }); }"""
 
 
-def last_move_forced(number: int) -> bool:
-    """Whether the last move of the deal's shortest win is the only one that wins there."""
-    solution = solve(numbered_deal(number))
-    line = Line(numbered_deal(number))
-    for move in solution.moves[:-1]:
-        line.push(move)
-    return solution.winnable and forced_finish(line.cards) is not None
-
-
 @pytest.mark.parametrize("finish", [False, True], ids=["by-hand", "finish-for-me"])
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
 def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     options: dict, finish: bool, new_context, site, wait_ready
 ) -> None:
     """By hand or by Finish for me (offered for the one forced move left), the same win."""
-    deal = next(n for n in range(1, 100) if last_move_forced(n)) if finish else 7
+    deal = finish_deal() if finish else 7
     page = new_context(**options).new_page()
     page.goto(site.url + f"?deal={deal}")
     wait_ready(page)
