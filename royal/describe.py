@@ -636,7 +636,8 @@ def achievement_label(achievement: Achievement, reached: int, unlocked: _dt.date
 def achievements_unlocked(achievements: Sequence[Achievement]) -> str:
     """The announcement of achievements just unlocked, said once."""
     names = [ACHIEVEMENT_WORDS[a.id][0] for a in achievements]
-    return f"Achievement unlocked: {_join(names)}."
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{'Achievement' if len(names) == 1 else 'Achievements'} unlocked: {listed}."
 
 
 def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:

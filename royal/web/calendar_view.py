@@ -42,7 +42,7 @@ class CalendarView:
         self._search: tuple[_dt.date, Iterator[dict[Level, int] | None]] | None = None
         self._found: dict[Level, int] | None = None  # the search's challenges, once found
         self._search_soon = kept(lambda *args: self._search_step())
-        self.opener = Opener(dialog, "calendar-open")
+        self.opener = Opener(dialog)
         on_event(self.days, "keydown", self._key)
         on_click(self.previous, lambda: self._turn(-1))
         on_click(self.next, lambda: self._turn(1))
@@ -53,6 +53,7 @@ class CalendarView:
         self.month, self.chosen, self.focus = (today.year, today.month), today, today
         self._last = (stats, today)
         self._draw()
+        self.opener.remember()
         self.dialog.showModal()
 
     def render(self, stats: Stats, today: _dt.date) -> None:
@@ -138,12 +139,17 @@ class CalendarView:
         the week's ends, Page Up and Page Down a month; the focus moves, Enter chooses."""
         if self._last is None or event.altKey or event.ctrlKey or event.metaKey:
             return None
-        moved = moved_day(self.focus, event.key)
-        if moved is None:
+        key = str(event.key)
+        if moved_day(self.focus, key) is None:
             return None
         event.preventDefault()
         event.stopPropagation()
-        return partial(self._move_focus, _within_kept(moved, self._last[1]), True)
+        return partial(self._key_move, key)
+
+    def _key_move(self, key: str) -> None:
+        """Move from the day focused when the key's turn comes (keys pressed fast add up)."""
+        if self._last is not None:
+            self._move_focus(_within_kept(moved_day(self.focus, key), self._last[1]), True)
 
     def _move_focus(self, day: _dt.date, take_focus: bool = False) -> None:
         """Show ``day``'s month with ``day`` as the grid's tab stop (focused if ``take_focus``)."""

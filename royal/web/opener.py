@@ -1,27 +1,38 @@
-"""The button a panel opened from gets the focus back when the panel closes (Escape, its close
-button), as WAI-ARIA's dialog pattern asks and as not every browser does by itself; a panel
-closed to show something else (a challenge opened to play) leaves the focus to what comes."""
+"""A panel gives the focus back to what had it when the panel opened (its button, opened from
+the keyboard) when it closes by Escape or its close button, as WAI-ARIA's dialog pattern asks
+and as not every browser does by itself; a panel closed to show something else (a challenge
+opened to play) leaves the focus to what comes."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from royal.web.dom import by_id, listen
+from pyscript import document
+
+from royal.web.dom import listen, missing
 
 
 class Opener:
-    """Focuses the button ``button_id`` each time ``dialog`` closes, unless :meth:`leave` came first."""
+    """Remembers the focus as a panel opens and gives it back as it closes; for a ``dialog``,
+    at each of its closes, unless :meth:`leave` came first."""
 
-    def __init__(self, dialog: Any, button_id: str) -> None:
-        self.button_id = button_id
+    def __init__(self, dialog: Any | None = None) -> None:
+        self._element: Any = None
         self._back = True
-        listen(dialog, "close", lambda event: self._closed())
+        if dialog is not None:
+            listen(dialog, "close", lambda event: self.give_back())
+
+    def remember(self) -> None:
+        """The panel opens: what has the focus now gets it back."""
+        active = document.activeElement
+        self._element = None if missing(active) or active == document.body else active
+        self._back = True
 
     def leave(self) -> None:
-        """The next close gives the focus to nobody in particular."""
+        """The panel closes to show something else: the focus stays where that puts it."""
         self._back = False
 
-    def _closed(self) -> None:
-        if self._back:
-            by_id(self.button_id).focus()
-        self._back = True
+    def give_back(self) -> None:
+        if self._back and self._element is not None and self._element.isConnected:
+            self._element.focus()
+        self._element, self._back = None, True

@@ -17,7 +17,8 @@ from pyscript import document, window
 
 from royal import describe
 from royal.review import Review
-from royal.web.dom import by_id, kept, on_click, on_event, within
+from royal.web.dom import kept, on_click, on_event, within
+from royal.web.opener import Opener
 
 
 class ReviewView:
@@ -44,9 +45,10 @@ class ReviewView:
             ("review-back", lambda: self._go(-1)),
             ("review-step", lambda: self._go(1)),
             ("review-again", self._again),
-            ("review-close", self.close),
+            ("review-close", self._close_to_opener),
         ):
             on_click(within(section, element_id), action)
+        self.opener = Opener()
         on_event(section, "keydown", self._key)
 
     @property
@@ -56,6 +58,7 @@ class ReviewView:
     def show(self, review: Review) -> None:
         """Open the review at the deal's start, its moves listed with their marks."""
         self.review = review
+        self.opener.remember()
         document.body.setAttribute("data-review", "")
         self.section.hidden = False
         self.summary.textContent = describe.REVIEW_JUDGING
@@ -114,18 +117,23 @@ class ReviewView:
         key = str(event.key)
         if key == "Escape":
             event.preventDefault()
-            return self._escape
+            return self._close_to_opener
         steps = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
         ends = {"Home": 1, "End": len(review.moves)}
         if not self.moves.contains(event.target) or (key not in steps and key not in ends):
             return None
         event.preventDefault()
-        position = ends.get(key, review.position + steps.get(key, 0))
-        return partial(self._to, max(1, min(position, len(review.moves))), True)
+        return partial(self._key_step, steps.get(key, 0), ends.get(key))
 
-    def _escape(self) -> None:
+    def _key_step(self, step: int, end: int | None) -> None:
+        """Step from the move shown when the key's turn comes (keys pressed fast add up)."""
+        if self.review is not None:
+            position = end if end is not None else self.review.position + step
+            self._to(max(1, min(position, len(self.review.moves))), True)
+
+    def _close_to_opener(self) -> None:
         self.close()
-        by_id("review-open").focus()
+        self.opener.give_back()
 
     def _go(self, step: int) -> None:
         if self.review is not None:

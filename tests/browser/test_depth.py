@@ -4,6 +4,7 @@ of daily challenges (issue 20), in the page. Expectations come from the engine i
 from __future__ import annotations
 
 import datetime as dt
+import json
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -20,14 +21,18 @@ from gamepage import (
     stored,
     winnable_deal,
 )
+from helpers import format_2_text
 from royal import describe
+from royal.achievements import BY_ID
 from royal.challenges import challenges
 from royal.deals import numbered_deal
 from royal.difficulty import grade
 from royal.forced import forced_finish
+from royal.game import Result
 from royal.line import Line
 from royal.review import judge
 from royal.solver import is_winnable, solve
+from royal.stats import Stats
 from royal.storage_keys import GAME_KEY, LOCK, STATS_KEY
 
 
@@ -103,7 +108,7 @@ def test_finish_for_me_plays_out_a_forced_win_that_counts_as_the_players(page: P
     expect(page.locator("[data-stat=wins]")).to_have_text("1")
     assert int(field(page, "moves")) == len(solution)
     # A first win: its achievement is announced beside the game and listed as unlocked.
-    expect(page.locator("#achievement-news")).to_contain_text("Achievement unlocked: First marriage")
+    expect(page.locator("#achievement-news")).to_contain_text("unlocked: First marriage")
     page.locator("#achievements-open").click()
     expect(page.locator("#achievements")).to_be_visible()
     expect(page.locator("[data-achievement=first-win]")).to_have_attribute("data-unlocked", "true")
@@ -216,13 +221,15 @@ def test_the_calendar_is_a_date_grid_for_the_keyboard(page: Page, open_game) -> 
     day = dt.timedelta(days=1)
     for key, expected in (
         ("ArrowRight", today),  # never past today
-        ("ArrowLeft", today - day),
+        ("ArrowLeft ArrowLeft", today - 2 * day),  # pressed fast, they add up
+        ("ArrowRight", today - day),
         ("ArrowUp", today - 8 * day),
         ("ArrowDown", today - day),
         ("Home", today - day - (today - day).weekday() * day),
         ("End", min(today, today - day + (6 - (today - day).weekday()) * day)),
     ):
-        page.keyboard.press(key)
+        for each in key.split():
+            page.keyboard.press(each)
         assert focused_day(page) == expected.isoformat(), key
     start = dt.date.fromisoformat(focused_day(page))
     page.keyboard.press("PageUp")
@@ -310,3 +317,29 @@ def test_finish_for_me_shows_in_view_over_no_control_or_card(options: dict, new_
             across = min(right, other_right) - max(left, other_left)
             down = min(bottom, other_bottom) - max(top, other_top)
             assert across <= 0 or down <= 0, (name, "under Finish for me", boxes["finish"], scroll)
+
+
+def test_achievements_older_stats_earned_are_announced_once_as_the_page_loads(
+    phone_page: Page, open_game, wait_ready
+) -> None:
+    """Stats kept by the build before achievements (format 2), with a win: the load unlocks
+    First marriage and says so once, beside the game (not over it, on a phone)."""
+    stats = Stats()
+    stats.record(Result("an-old-win", True, 80, 30, 1500, par=26, number=7), dt.date.today())
+    page = open_game(phone_page)
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [STATS_KEY, format_2_text(stats)])
+    page.reload()
+    wait_ready(page)
+    news = page.locator("#achievement-news")
+    expect(news).to_have_text(describe.achievements_unlocked([BY_ID["first-win"]]))
+    expect(news).to_have_attribute("role", "status")
+    box, line = news.bounding_box(), page.locator("#line").bounding_box()
+    assert box is not None and line is not None
+    assert box["y"] >= line["y"] + line["height"] or box["y"] + box["height"] <= line["y"], (
+        "not over the line"
+    )
+    assert box["x"] >= 0 and box["x"] + box["width"] <= 360
+    assert "first-win" in json.loads(stored(page, STATS_KEY))["stats"]["unlocked"]
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#achievement-news")).to_be_empty()
