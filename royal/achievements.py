@@ -97,3 +97,12 @@ def newly_reached(stats: Stats, result: Result | None, today: _dt.date) -> list[
             or (a.feat is None and a.progress(stats, today) >= a.goal)
         )
     ]
+
+
+def unlock(stats: Stats, result: Result | None, today: _dt.date) -> list[Achievement]:
+    """Unlock, dated ``today``, what the stats reach (with ``result``, the game just counted, or
+    ``None`` at a load, where older stats may have earned some already); those unlocked."""
+    reached = newly_reached(stats, result, today)
+    for achievement in reached:
+        stats.unlocked[achievement.id] = today
+    return reached

@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level, grade
@@ -37,18 +37,36 @@ def candidates(day: _dt.date) -> list[int]:
     return [own, *(own * 100 + k for k in range(1, CANDIDATES + 1))]
 
 
-@lru_cache(maxsize=8)
+#: Days whose challenges are kept once found (the first found goes first): two months of a calendar.
+FOUND_KEPT = 64
+_found: dict[_dt.date, dict[Level, int]] = {}
+
+
+def search(day: _dt.date) -> Iterator[dict[Level, int] | None]:
+    """Find the day's challenge of each grade a candidate at a time: ``None`` after each candidate
+    graded (a few milliseconds, so a page can draw between them), then the challenges, once
+    found, at once (a grade none of the candidates has is left out, which deals 1 to 20,000
+    never showed)."""
+    if day not in _found:
+        found: dict[Level, int] = {}
+        for number in candidates(day):
+            level = grade(numbered_deal(number))
+            if level is not None and level not in found:
+                found[level] = number
+                if len(found) == len(Level):
+                    break
+            yield None
+        _found[day] = {level: found[level] for level in Level if level in found}
+        while len(_found) > FOUND_KEPT:
+            del _found[next(iter(_found))]
+    yield dict(_found[day])
+
+
 def challenges(day: _dt.date) -> dict[Level, int]:
-    """The day's challenge of each grade (a grade none of the candidates has is left out, which
-    the deals 1 to 20,000 never showed)."""
-    found: dict[Level, int] = {}
-    for number in candidates(day):
-        level = grade(numbered_deal(number))
-        if level is not None and level not in found:
-            found[level] = number
-            if len(found) == len(Level):
-                break
-    return {level: found[level] for level in Level if level in found}
+    """The day's challenge of each grade, found at once (:func:`search`)."""
+    *_, found = search(day)
+    assert found is not None
+    return found
 
 
 def challenge_day(number: int | None, day: _dt.date) -> bool:

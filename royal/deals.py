@@ -40,7 +40,7 @@ class DealError(ValueError):
     """A deal number or custom order that does not describe a game, with the reason."""
 
 
-class _SplitMix64:
+class SplitMix64:
     """The deal shuffle's random source (see the module docstring)."""
 
     def __init__(self, seed: int) -> None:
@@ -85,7 +85,7 @@ def numbered_deal(number: int) -> tuple[str, ...]:
     """The 52 cards of deal ``number``, left to right (see the module docstring)."""
     number = parse_deal_number(number)
     middle = [c for c in ALL_CARDS if c not in (QUEEN_OF_HEARTS, KING_OF_HEARTS)]
-    rng = _SplitMix64(number)
+    rng = SplitMix64(number)
     for i in range(len(middle) - 1, 0, -1):
         j = rng.below(i + 1)
         middle[i], middle[j] = middle[j], middle[i]

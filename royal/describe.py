@@ -637,7 +637,8 @@ def achievement_label(achievement: Achievement, reached: int, unlocked: _dt.date
 def achievements_unlocked(achievements: Sequence[Achievement]) -> str:
     """The announcement of achievements just unlocked, said once."""
     names = [ACHIEVEMENT_WORDS[a.id][0] for a in achievements]
-    return f"Achievement unlocked: {_join(names)}."
+    listed = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{'Achievement' if len(names) == 1 else 'Achievements'} unlocked: {listed}."
 
 
 def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:
@@ -704,6 +705,8 @@ def finish_offer(moves: int) -> str:
 
 
 PLAY_CHALLENGE = "Play"
+#: Shown in a calendar day's list while its four challenges are being found.
+FINDING_CHALLENGES = "Finding the day's challenges…"
 
 
 def challenge_line(level: Level, result: ChallengeResult | None) -> str:
@@ -713,6 +716,11 @@ def challenge_line(level: Level, result: ChallengeResult | None) -> str:
 
 def play_challenge_label(level: Level, day: _dt.date) -> str:
     return f"Play the {LEVEL_NAMES[level]} challenge of {_date(day)}"
+
+
+#: The calendar's columns, Monday first, as its header shows them and as screen readers say them.
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+WEEKDAYS_SHORT = ("Mo", "Tu", "We", "Th", "Fr", "Sa", "Su")
 
 
 def calendar_day_heading(day: _dt.date) -> str:

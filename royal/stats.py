@@ -131,8 +131,7 @@ class Stats:
             self.challenges.record(
                 own_day, result.number, result.won, result.moves, result.par, result.seconds, day
             )
-        for achievement in achievements.newly_reached(self, result, day):
-            self.unlocked[achievement.id] = day
+        achievements.unlock(self, result, day)
         return True
 
     def current_streak(self, today: _dt.date) -> int:

@@ -22,7 +22,7 @@ import datetime as _dt
 from collections.abc import Callable, Mapping
 from typing import Generic, TypeVar
 
-from royal import describe, saves
+from royal import achievements, describe, saves
 from royal.describe import Notice
 from royal.game import Game, Outcome, Result
 from royal.old_keys import settings_from_warn_key
@@ -144,9 +144,13 @@ class TabSync:
             storage, SETTINGS_KEY, "settings", saves.load_settings, saves.dump_settings, settings
         )
         storage.probe()
+        #: The achievements the stats as read had earned without their unlocking (stats from
+        #: before achievements, after migration): unlocked now, and news once.
+        self.unlocked_at_load = tuple(a.id for a in achievements.unlock(self.stats, None, today()))
         if streak_ended is not None:
             # Said once: the stats are kept with the streak ended.
             on_notice(Notice(describe.streak_ended(streak_ended)))
+        if streak_ended is not None or self.unlocked_at_load:
             self._stats.write(self.stats)
         if saved is not None:
             self.game, self._revision = saved

@@ -10,16 +10,19 @@ their own (tests/browser/gamepage.py).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import random
 import sys
 from collections.abc import Callable, Collection
 
+from royal import saves
 from royal.deals import numbered_deal
 from royal.describe import Notice
 from royal.game import Game
 from royal.line import Line, Move
 from royal.session import Session
 from royal.solver import is_winnable, solve
+from royal.stats import Stats
 from royal.storage import MemoryStorage, Storage, StorageError
 from royal.storage_keys import KEPT_PREFIX
 
@@ -175,3 +178,11 @@ class Refusing(MemoryStorage):
 def kept_aside(kind: str, number: int = 1) -> str:
     """The key of the ``number``-th unreadable ``kind`` record kept aside."""
     return f"{KEPT_PREFIX}{kind}.{number}"
+
+
+def format_2_text(stats: Stats) -> str:
+    """What the build before issue 20 wrote for ``stats``: format 2, without format 3's records."""
+    record = json.loads(saves.dump_stats(stats))
+    for name in ("challenges", "level_wins", "unlocked"):
+        del record["stats"][name]
+    return json.dumps({**record, "version": 2})

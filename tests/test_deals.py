@@ -78,7 +78,7 @@ def documented_shuffle(n):
 def test_docstring_describes_the_splitmix64_reference_values():
     # Reference outputs of SplitMix64 seeded with 0 (Vigna's splitmix64.c), which pin the
     # generator the docstring names to the published algorithm, not just to itself.
-    rng = royal.deals._SplitMix64(0)
+    rng = royal.deals.SplitMix64(0)
     assert [rng.draw() for _ in range(3)] == [
         0xE220A8397B1DCDAF,
         0x6E789E6AA1B965F4,
@@ -101,7 +101,7 @@ def test_rejection_step_is_part_of_the_algorithm():
     # limit is the documented one by counting the values just under and at the limit.
     for bound in (3, 7, 50):
         limit = M64 - (M64 % bound)
-        rng = royal.deals._SplitMix64(1)
+        rng = royal.deals.SplitMix64(1)
         rng.draw = iter([limit, limit + 1, limit - 1]).__next__  # two rejected, then kept
         assert rng.below(bound) == (limit - 1) % bound
 

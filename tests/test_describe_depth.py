@@ -20,8 +20,10 @@ def test_every_achievement_has_a_name_and_a_goal_in_words():
     label = describe.achievement_label(BY_ID["ten-wins"], 3, None)
     assert label == "Ten marriages: Win ten games. 3 of 10."
     assert describe.achievement_label(BY_ID["ten-wins"], 10, DAY).endswith("Unlocked 1 December 2026.")
-    both = describe.achievements_unlocked([BY_ID["first-win"], BY_ID["quick"]])
-    assert both == "Achievement unlocked: First marriage and Whirlwind romance."
+    one = describe.achievements_unlocked([BY_ID["first-win"]])
+    assert one == "Achievement unlocked: First marriage."
+    three = describe.achievements_unlocked([BY_ID["first-win"], BY_ID["perfect"], BY_ID["quick"]])
+    assert three == "Achievements unlocked: First marriage, Perfect marriage and Whirlwind romance."
 
 
 def test_the_share_text_names_the_day_grade_moves_par_and_time_and_no_move():

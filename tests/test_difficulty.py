@@ -13,7 +13,16 @@ from helpers import UNWINNABLE, WINNABLE
 from royal.cli import difficulty_table
 from royal.dealer import draw_deal
 from royal.deals import numbered_deal
-from royal.difficulty import CARDS_TO_CLEAR, Level, cleared_while_winnable, grade, leftmost, level_of, measure
+from royal.difficulty import (
+    CARDS_TO_CLEAR,
+    Level,
+    cleared_while_winnable,
+    grade,
+    leftmost,
+    level_of,
+    measure,
+    seed_of,
+)
 from royal.line import Line
 from royal.settings import ANY_LEVEL, LEVELS
 from royal.solver import is_winnable
@@ -30,6 +39,26 @@ def test_a_winnable_deal_has_one_grade_every_time():
     cards = numbered_deal(WINNABLE)
     assert grade(cards) in Level
     assert {grade(cards) for _ in range(3)} == {grade(cards)}
+
+
+def test_the_grade_draws_only_from_the_projects_own_generator(monkeypatch):
+    """No Python version can change a grade: Python's random is never asked."""
+
+    def refused(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the grade asked Python's random")
+
+    for name in ("Random", "choice", "randrange", "random", "seed"):
+        monkeypatch.setattr(random, name, refused)
+    graded = [grade(numbered_deal(n)) for n in range(1, 30)]
+    assert set(graded) - {None} == set(Level)
+
+
+def test_the_random_plays_seed_is_fnv_1a_of_the_cards():
+    # FNV-1a's published 64-bit test vectors: the empty text gives the offset basis.
+    assert seed_of([]) == 0xCBF29CE484222325
+    assert seed_of(["a"]) == 0xAF63DC4C8601EC8C
+    assert seed_of(["foobar"]) == 0x85944171F73967E8
+    assert seed_of(["QH", "KH"]) == seed_of(["QH KH"])
 
 
 @given(st.integers(1, 10**12))

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from helpers import WINNABLE, first_deal, same_game, win_game
+from helpers import WINNABLE, first_deal, format_2_text, same_game, win_game
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.deals import daily_deal_number, numbered_deal
@@ -645,14 +645,6 @@ def test_a_reason_quotes_only_an_excerpt_of_a_long_bad_value(where, value):
 
 
 # Format 3: daily challenges, wins by grade, achievements --------------------------------------
-
-
-def format_2_text(stats):
-    """What the last build wrote for ``stats``: format 2, without this format's records."""
-    record = json.loads(dump_stats(stats))
-    for name in ("challenges", "level_wins", "unlocked"):
-        del record["stats"][name]
-    return json.dumps({**record, "version": 2})
 
 
 def test_stats_of_format_2_keep_every_figure_and_the_daily_record_becomes_the_challenges():

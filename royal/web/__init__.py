@@ -13,7 +13,8 @@ game's sounds; :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`, :mod:`~royal.web.end_panel`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,
 :mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view` and :mod:`~royal.web.dialogs` draw
-the page's regions; :mod:`~royal.web.persistence` asks the
+the page's regions, and :mod:`~royal.web.opener` gives the focus back to the button a panel
+opened from; :mod:`~royal.web.persistence` asks the
 browser to keep the data; :mod:`~royal.web.local_storage` adapts localStorage to
 :class:`~royal.storage.Storage`; :mod:`~royal.web.dom` holds the DOM helpers and the one way
 to listen to the page, which runs every handler under the stale check.

@@ -5,6 +5,7 @@ over the board) (docs/stats.md, "Achievements")."""
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Collection
 from typing import Any
 
 from pyscript import document
@@ -13,21 +14,25 @@ from royal import describe
 from royal.achievements import ACHIEVEMENTS, progress
 from royal.stats import Stats
 from royal.web.dom import on_click, within
+from royal.web.opener import Opener
 
 
 class AchievementsView:
     """Lists the achievements in ``dialog`` and says in ``news`` which one was just unlocked."""
 
-    def __init__(self, dialog: Any, news: Any, stats: Stats) -> None:
+    def __init__(self, dialog: Any, news: Any, stats: Stats, unlocked_at_load: Collection[str]) -> None:
         self.dialog = dialog
         self.news = news
         self.list = within(dialog, "achievements-list")
-        self.seen = set(stats.unlocked)  # unlocked before this page opened: not news
+        # Unlocked before this page opened: not news, but for those its load unlocked.
+        self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
         on_click(within(dialog, "achievements-close"), self.dialog.close)
+        self.opener = Opener(dialog)
 
     def open(self) -> None:
         self._draw()
+        self.opener.remember()
         self.dialog.showModal()
 
     def render(self, stats: Stats, today: _dt.date) -> None:

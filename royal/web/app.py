@@ -60,7 +60,9 @@ class App:
         self.settings = SettingsView(page.settings_dialog, self.change_setting)
         self.keep_data = KeepData()
         self.calendar = CalendarView(page.calendar, self.play_challenge)
-        self.achievements = AchievementsView(page.achievements, page.achievement_news, session.stats)
+        self.achievements = AchievementsView(
+            page.achievements, page.achievement_news, session.stats, session.tabs.unlocked_at_load
+        )
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 import calendar
 import datetime as _dt
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from pyscript import document
+from pyscript import document, window
 
 from royal import describe
-from royal.challenges import DAYS_KEPT, challenges
+from royal.challenges import DAYS_KEPT, ChallengeRecord, search
 from royal.difficulty import Level
 from royal.stats import Stats
-from royal.web.dom import on_click, within
+from royal.web.dom import kept, on_click, on_event, within
+from royal.web.opener import Opener
 
 
 class CalendarView:
@@ -34,16 +35,25 @@ class CalendarView:
         self.next = within(dialog, "calendar-next")
         self.month = (0, 0)
         self.chosen: _dt.date | None = None
+        self.focus = _dt.date.min  # the day with the grid's tab stop, kept in the month shown
         self._last: tuple[Stats, _dt.date] | None = None
+        # The chosen day's challenges are found a candidate a turn (royal.challenges.search),
+        # after the calendar is drawn, so choosing a day never holds the page for their grades.
+        self._search: tuple[_dt.date, Iterator[dict[Level, int] | None]] | None = None
+        self._found: dict[Level, int] | None = None  # the search's challenges, once found
+        self._search_soon = kept(lambda *args: self._search_step())
+        self.opener = Opener(dialog)
+        on_event(self.days, "keydown", self._key)
         on_click(self.previous, lambda: self._turn(-1))
         on_click(self.next, lambda: self._turn(1))
         on_click(within(dialog, "calendar-close"), self.dialog.close)
 
     def open(self, stats: Stats, today: _dt.date) -> None:
         """Open on this month with today chosen."""
-        self.month, self.chosen = (today.year, today.month), today
+        self.month, self.chosen, self.focus = (today.year, today.month), today, today
         self._last = (stats, today)
         self._draw()
+        self.opener.remember()
         self.dialog.showModal()
 
     def render(self, stats: Stats, today: _dt.date) -> None:
@@ -53,17 +63,16 @@ class CalendarView:
             self._draw()
 
     def _turn(self, step: int) -> None:
-        year, month = self.month
-        month += step
-        year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
-        self.month = (year, month)
-        self._draw()
+        if self._last is not None:
+            moved = moved_day(self.focus, "PageDown" if step > 0 else "PageUp")
+            self._move_focus(_within_kept(moved, self._last[1]))
 
     def _choose(self, day: _dt.date) -> None:
-        self.chosen = day
-        self._draw()
+        self.chosen = self.focus = day
+        self._draw(take_focus=True)
 
-    def _draw(self) -> None:
+    def _draw(self, take_focus: bool = False) -> None:
+        """Draw the month shown; ``take_focus`` puts the focus on the grid's focused day."""
         if self._last is None:
             return
         stats, today = self._last
@@ -77,36 +86,111 @@ class CalendarView:
         earliest = today - _dt.timedelta(days=DAYS_KEPT - 1)
         self.previous.disabled = first <= earliest
         self.next.disabled = (year, month) >= (today.year, today.month)
-        self.days.replaceChildren()
-        for number in range(1, calendar.monthrange(year, month)[1] + 1):
-            day = _dt.date(year, month, number)
-            results = record.days.get(day, {})
-            item = document.createElement("li")
-            if number == 1:
-                item.setAttribute("data-weekday", str(day.weekday()))
-            button = document.createElement("button")
-            button.type = "button"
-            button.textContent = str(number)
-            button.setAttribute("data-day", day.isoformat())
-            won = record.won_on(day)
-            button.setAttribute("data-result", "won" if won else "played" if results else "none")
-            button.setAttribute("aria-label", describe.calendar_day(day, results))
-            button.setAttribute("aria-pressed", "true" if day == self.chosen else "false")
-            button.disabled = day > today or day < earliest
-            on_click(button, partial(self._choose, day))
-            item.append(button)
-            self.days.append(item)
+        header = _row()
+        for name, short in zip(describe.WEEKDAYS, describe.WEEKDAYS_SHORT, strict=True):
+            cell = document.createElement("div")
+            cell.setAttribute("role", "columnheader")
+            abbr = document.createElement("abbr")
+            abbr.title = name
+            abbr.textContent = short
+            cell.append(abbr)
+            header.append(cell)
+        rows = [header]
+        had_focus = bool(self.days.contains(document.activeElement))
+        length = calendar.monthrange(year, month)[1]
+        cells: list[_dt.date | None] = [None] * first.weekday()
+        cells += [_dt.date(year, month, number) for number in range(1, length + 1)]
+        cells += [None] * (-len(cells) % 7)
+        focused = None
+        for start in range(0, len(cells), 7):
+            row = _row()
+            for day in cells[start : start + 7]:
+                cell = document.createElement("div")
+                cell.setAttribute("role", "gridcell")
+                if day is not None:
+                    button = self._day_button(record, day, today, earliest)
+                    focused = button if day == self.focus else focused
+                    cell.append(button)
+                row.append(cell)
+            rows.append(row)
+        self.days.replaceChildren(*rows)
+        if focused is not None and (take_focus or had_focus):
+            focused.focus()
         self._draw_day(stats)
+
+    def _day_button(self, record: ChallengeRecord, day: _dt.date, today: _dt.date, earliest: _dt.date) -> Any:
+        """A day's button: its results in words, pressed when chosen, the one tab stop of the
+        grid when it has the focus (a roving tabindex)."""
+        button = document.createElement("button")
+        button.type = "button"
+        button.textContent = str(day.day)
+        button.setAttribute("data-day", day.isoformat())
+        results = record.days.get(day, {})
+        button.setAttribute("data-result", "won" if record.won_on(day) else "played" if results else "none")
+        button.setAttribute("aria-label", describe.calendar_day(day, results))
+        button.setAttribute("aria-pressed", "true" if day == self.chosen else "false")
+        button.tabIndex = 0 if day == self.focus else -1
+        button.disabled = day > today or day < earliest
+        on_click(button, partial(self._choose, day))
+        return button
+
+    def _key(self, event: Any) -> Callable[[], None] | None:
+        """The date grid's keys (WAI-ARIA's date picker): arrows a day or a week, Home and End
+        the week's ends, Page Up and Page Down a month; the focus moves, Enter chooses."""
+        if self._last is None or event.altKey or event.ctrlKey or event.metaKey:
+            return None
+        key = str(event.key)
+        if moved_day(self.focus, key) is None:
+            return None
+        event.preventDefault()
+        event.stopPropagation()
+        return partial(self._key_move, key)
+
+    def _key_move(self, key: str) -> None:
+        """Move from the day focused when the key's turn comes (keys pressed fast add up)."""
+        if self._last is not None:
+            self._move_focus(_within_kept(moved_day(self.focus, key), self._last[1]), True)
+
+    def _move_focus(self, day: _dt.date, take_focus: bool = False) -> None:
+        """Show ``day``'s month with ``day`` as the grid's tab stop (focused if ``take_focus``)."""
+        self.focus = day
+        self.month = (day.year, day.month)
+        self._draw(take_focus)
 
     def _draw_day(self, stats: Stats) -> None:
         day = self.chosen
-        self.list.replaceChildren()
         if day is None:
             self.day_heading.textContent = ""
+            self.list.replaceChildren()
             return
         self.day_heading.textContent = describe.calendar_day_heading(day)
+        if self._search is None or self._search[0] != day:
+            self._search, self._found = (day, search(day)), None
+            self.list.setAttribute("aria-busy", "true")
+            waiting = document.createElement("li")
+            waiting.textContent = describe.FINDING_CHALLENGES
+            self.list.replaceChildren(waiting)
+            self._search_step()
+        elif self._found is not None:
+            self._draw_challenges(stats, day, self._found)
+
+    def _search_step(self) -> None:
+        """Grade one more candidate of the chosen day, or draw its challenges once found."""
+        if self._search is None or self._found is not None or self._last is None:
+            return
+        day, steps = self._search
+        found = next(steps)
+        if found is None:
+            window.setTimeout(self._search_soon, 0)
+            return
+        self._found = found
+        self._draw_challenges(self._last[0], day, found)
+
+    def _draw_challenges(self, stats: Stats, day: _dt.date, found: dict[Level, int]) -> None:
+        self.list.replaceChildren()
+        self.list.setAttribute("aria-busy", "false")
         results = stats.challenges.days.get(day, {})
-        for level, number in challenges(day).items():
+        for level, number in found.items():
             item = document.createElement("li")
             item.setAttribute("data-level", level.value)
             text = document.createElement("span")
@@ -121,5 +205,34 @@ class CalendarView:
             self.list.append(item)
 
     def _play(self, number: int, level: Level, day: _dt.date) -> None:
+        self.opener.leave()
         self.dialog.close()
         self.on_play(number, level, day)
+
+
+def _row() -> Any:
+    row = document.createElement("div")
+    row.setAttribute("role", "row")
+    return row
+
+
+def moved_day(day: _dt.date, key: str) -> _dt.date | None:
+    """Where a date grid's ``key`` takes the focus from ``day``; ``None`` for another key."""
+    steps = {"ArrowLeft": -1, "ArrowRight": 1, "ArrowUp": -7, "ArrowDown": 7}
+    if key in steps:
+        return day + _dt.timedelta(days=steps[key])
+    if key == "Home":
+        return day - _dt.timedelta(days=day.weekday())
+    if key == "End":
+        return day + _dt.timedelta(days=6 - day.weekday())
+    if key in ("PageUp", "PageDown"):
+        year, month = day.year, day.month + (1 if key == "PageDown" else -1)
+        year, month = year + (month - 1) // 12, (month - 1) % 12 + 1
+        return _dt.date(year, month, min(day.day, calendar.monthrange(year, month)[1]))
+    return None
+
+
+def _within_kept(day: _dt.date | None, today: _dt.date) -> _dt.date:
+    """``day`` brought within the days that can be chosen: the kept ones, up to today."""
+    earliest = today - _dt.timedelta(days=DAYS_KEPT - 1)
+    return min(max(day or today, earliest), today)

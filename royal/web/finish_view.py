@@ -17,8 +17,6 @@ from royal.web.dom import kept, on_click
 
 #: Time between the moves it plays.
 STEP_MS = 450
-#: The fewest forced moves it offers to play.
-FEWEST_OFFERED = 2
 
 
 class FinishView:
@@ -42,8 +40,6 @@ class FinishView:
         if offered and game.outcome is None and not self._left and cards not in self._known:
             self._known = {cards: forced_finish(cards)}  # one position is asked about at a time
         forced = self._known.get(cards) if offered and game.outcome is None else None
-        if forced is not None and len(forced) < FEWEST_OFFERED:
-            forced = None  # one move left is one click, as quick as the button
         # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
         offered_now = forced is not None or bool(self._left)
         self.button.setAttribute("data-offered", "true" if offered_now else "false")

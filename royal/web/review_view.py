@@ -17,7 +17,8 @@ from pyscript import document, window
 
 from royal import describe
 from royal.review import Review
-from royal.web.dom import kept, on_click, within
+from royal.web.dom import kept, on_click, on_event, within
+from royal.web.opener import Opener
 
 
 class ReviewView:
@@ -44,9 +45,11 @@ class ReviewView:
             ("review-back", lambda: self._go(-1)),
             ("review-step", lambda: self._go(1)),
             ("review-again", self._again),
-            ("review-close", self.close),
+            ("review-close", self._close_to_opener),
         ):
             on_click(within(section, element_id), action)
+        self.opener = Opener()
+        on_event(section, "keydown", self._key)
 
     @property
     def open(self) -> bool:
@@ -55,6 +58,7 @@ class ReviewView:
     def show(self, review: Review) -> None:
         """Open the review at the deal's start, its moves listed with their marks."""
         self.review = review
+        self.opener.remember()
         document.body.setAttribute("data-review", "")
         self.section.hidden = False
         self.summary.textContent = describe.REVIEW_JUDGING
@@ -103,14 +107,44 @@ class ReviewView:
         if notify:
             self.on_close()
 
+    def _key(self, event: Any) -> Callable[[], None] | None:
+        """Escape closes the review, back to its button; in the moves list, the arrows step a
+        move (the list is one tab stop: the focus follows the move shown), Home and End go to
+        the first and the last."""
+        review = self.review
+        if review is None or event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
+            return None
+        key = str(event.key)
+        if key == "Escape":
+            event.preventDefault()
+            return self._close_to_opener
+        steps = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
+        ends = {"Home": 1, "End": len(review.moves)}
+        if not self.moves.contains(event.target) or (key not in steps and key not in ends):
+            return None
+        event.preventDefault()
+        return partial(self._key_step, steps.get(key, 0), ends.get(key))
+
+    def _key_step(self, step: int, end: int | None) -> None:
+        """Step from the move shown when the key's turn comes (keys pressed fast add up)."""
+        if self.review is not None:
+            position = end if end is not None else self.review.position + step
+            self._to(max(1, min(position, len(self.review.moves))), True)
+
+    def _close_to_opener(self) -> None:
+        self.close()
+        self.opener.give_back()
+
     def _go(self, step: int) -> None:
         if self.review is not None:
             self._to(self.review.position + step)
 
-    def _to(self, position: int) -> None:
+    def _to(self, position: int, focus: bool = False) -> None:
         if self.review is not None:
             self.review.go_to(position)
             self._changed()
+            if focus and position:
+                self.moves.children[position - 1].querySelector("button").focus()
 
     def _again(self) -> None:
         review = self.review
@@ -125,9 +159,11 @@ class ReviewView:
         self.status.textContent = (
             describe.review_position(review) if review.position else describe.REVIEW_START
         )
+        stop = str(max(review.position, 1))  # the list's one tab stop: the move shown, or the first
         for item in self.moves.children:
             current = item.getAttribute("data-move") == str(review.position)
             item.setAttribute("aria-current", "step" if current else "false")
+            item.querySelector("button").tabIndex = 0 if item.getAttribute("data-move") == stop else -1
         self.back_button.setAttribute("aria-disabled", "true" if review.position == 0 else "false")
         self.step_button.setAttribute("aria-disabled", "true" if review.at_end else "false")
         self.on_change()

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from playwright.sync_api import BrowserContext, Page, expect
 
 from royal.deals import numbered_deal
+from royal.forced import forced_finish
 from royal.game import Game
 from royal.line import Line, Move
 from royal.solver import solve
@@ -236,3 +237,16 @@ def custom_order() -> list[str]:
 
 def dumps(value: object) -> str:
     return json.dumps(value)
+
+
+def finish_deal() -> int:
+    """The first deal whose shortest win's last move is forced: Finish for me is offered for it
+    when the rest of that win has been played."""
+    for number in range(1, 100):
+        solution = solve(numbered_deal(number))
+        line = Line(numbered_deal(number))
+        for move in solution.moves[:-1]:
+            line.push(move)
+        if solution.winnable and forced_finish(line.cards) is not None:
+            return number
+    raise AssertionError("no deal below 100 ends with a forced move")

@@ -5,10 +5,13 @@ sends no request anywhere."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import click_move, shortest_stuck_deal
+from conftest import DESKTOP, PHONE_CONTEXT
+from gamepage import click_move, finish_deal, shortest_stuck_deal, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -124,6 +127,48 @@ def test_the_page_passes_an_accessibility_audit_in_every_state(
     page.locator("#reset-stats").click()
     expect(page.locator("#reset-dialog")).to_be_visible()
     assert audit(page) == [], "a confirmation dialog"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_the_depth_panels_pass_an_accessibility_audit_open(new_context, open_game, scheme, options) -> None:
+    """Each panel of issue 20 open: the calendar with a past day chosen, the achievements, Finish
+    for me offered, the end panel after its win, the review stepped."""
+    page = new_context(**options, color_scheme=scheme).new_page()
+    number = finish_deal()
+    open_game(page, f"?deal={number}")
+    page.locator("#calendar-open").click()
+    today = dt.date.today()
+    yesterday = today - dt.timedelta(days=1)
+    if yesterday.month != today.month:
+        page.locator("#calendar-previous").click()
+    page.locator(f"#calendar [data-day='{yesterday.isoformat()}']").click()
+    expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
+    assert audit(page) == [], "the calendar, a past day chosen"
+    page.keyboard.press("Escape")
+    page.locator("#achievements-open").click()
+    expect(page.locator("#achievements")).to_be_visible()
+    assert audit(page) == [], "the achievements"
+    page.keyboard.press("Escape")
+
+    moves = solve(numbered_deal(number)).moves
+    for move in moves[:-1]:
+        click_move(page, move)
+    expect(page.locator("#finish")).to_be_visible()
+    assert audit(page) == [], "Finish for me offered"
+    page.locator("#finish").click()
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    expect(page.locator("#achievement-news")).not_to_be_empty()
+    wait_settled(page)
+    expect(page.locator("#result")).to_have_css("opacity", "1")
+    assert audit(page) == [], "the end panel after Finish for me's win"
+
+    page.locator("#review-open").click()
+    page.locator("#review-step").click()
+    page.locator("#review-step").click()
+    expect(page.locator("#review [data-move='2']")).to_have_attribute("aria-current", "step")
+    expect(page.locator("#review [data-verdict=pending]")).to_have_count(0)
+    assert audit(page) == [], "the review, stepped"
 
 
 def test_a_focused_card_wears_a_pale_ring_edged_in_dark_apart_from_the_partners_glow(

@@ -9,14 +9,20 @@ Driven through WebDriver (Selenium): see webdrivers.py for how each engine is st
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Iterator
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
-from gamepage import STATS
+from gamepage import STATS, finish_deal
+from royal.achievements import ACHIEVEMENTS
+from royal.challenges import challenges
 from royal.deals import numbered_deal
 from royal.game import Game
+from royal.line import Line
 from royal.solver import solve
 from tools.paths import DIST
 from tools.siteserver import SUBPATH, SiteServer
@@ -132,3 +138,86 @@ def test_reload_mid_game_restores_line_moves_and_score(engine: EngineSession) ->
     assert {name: engine.field(name) for name in before} == before
     assert engine.attribute("body", "data-outcome") is None
     assert engine.element("#undo").is_enabled()
+
+
+def test_the_depth_panels_calendar_achievements_review_and_finish(engine: EngineSession, site) -> None:
+    """Issue 20's panels as a player meets them: the calendar, a past day's challenge played to a
+    loss and reviewed, the achievements listed, and Finish for me winning a forced end."""
+    keys = ActionChains(engine.driver)
+    engine.element("#calendar-open").click()
+    engine.wait_for(
+        lambda: engine.driver.execute_script("return document.getElementById('calendar').open"),
+        "the calendar",
+    )
+    today = dt.date.today()
+    yesterday = today - dt.timedelta(days=1)
+    if yesterday.month != today.month:
+        engine.element("#calendar-previous").click()
+    engine.wait_for(
+        lambda: engine.driver.find_elements(By.CSS_SELECTOR, f"[data-day='{yesterday}']"), "the month"
+    )
+    engine.element(f"#calendar [data-day='{yesterday}']").click()
+    found = challenges(yesterday)
+    level, number = next(iter(found.items()))
+    play = f"#calendar-challenges [data-level={level.value}] button"
+    engine.wait_for(lambda: engine.attribute(play, "data-deal") == str(number), "the day's challenges")
+    engine.element(play).click()
+    # The game the last test left has moves: leaving it is asked first, and confirmed.
+    asked = "return document.getElementById('loss-dialog').open"
+    engine.wait_for(
+        lambda: engine.field("deal") == str(number) or engine.driver.execute_script(asked), "Play"
+    )
+    if engine.driver.execute_script(asked):
+        engine.element("#loss-confirm").click()
+    engine.wait_for(
+        lambda: engine.field("deal") == str(number) and engine.field("moves") == "0", "the challenge"
+    )
+    assert engine.attribute("#calendar", "open") is None
+
+    # Played to a loss by always taking the leftmost move, then reviewed and stepped.
+    line = Line(numbered_deal(number))
+    played = []
+    while moves := line.legal_moves():
+        line.push(moves[0])
+        played.append(moves[0])
+        engine.click_move(moves[0], line.cards)
+    engine.wait_for(lambda: engine.attribute("body", "data-outcome") in ("stuck", "won"), "the game's end")
+    engine.element("#review-open").click()
+    items = "#review [data-move]"
+    engine.wait_for(
+        lambda: len(engine.driver.find_elements(By.CSS_SELECTOR, items)) == len(played), "the moves"
+    )
+    engine.wait_for(
+        lambda: not engine.driver.find_elements(By.CSS_SELECTOR, "[data-verdict=pending]"), "judged"
+    )
+    engine.element("#review-step").click()
+    after_one = Line(numbered_deal(number))
+    after_one.push(played[0])
+    engine.wait_for(lambda: engine.line() == list(after_one.cards), "the review's first move on the board")
+    engine.element("#review-close").click()
+    engine.wait_for(lambda: engine.attribute("#review", "hidden") is not None, "the review to close")
+
+    engine.element("#achievements-open").click()
+    engine.wait_for(
+        lambda: engine.driver.execute_script("return document.getElementById('achievements').open"),
+        "the achievements",
+    )
+    shown = engine.driver.find_elements(By.CSS_SELECTOR, "#achievements [data-achievement]")
+    assert len(shown) == len(ACHIEVEMENTS)
+    keys.send_keys(Keys.ESCAPE).perform()
+    engine.wait_for(
+        lambda: not engine.driver.execute_script("return document.getElementById('achievements').open"),
+        "Escape to close",
+    )
+
+    deal = finish_deal()
+    engine.open(f"{site.url}?deal={deal}")
+    shadow = Line(numbered_deal(deal))
+    solution = solve(numbered_deal(deal)).moves
+    for move in solution[:-1]:
+        shadow.push(move)
+        engine.click_move(move, shadow.cards)
+    engine.wait_for(lambda: engine.attribute("#finish", "data-offered") == "true", "Finish for me")
+    engine.element("#finish").click()
+    engine.wait_for(lambda: engine.attribute("body", "data-outcome") == "won", "Finish for me's win")
+    assert engine.field("moves") == str(len(solution))

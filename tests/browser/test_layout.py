@@ -13,7 +13,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE, PHONE_CONTEXT
-from gamepage import click_move, confirm_loss, expect_line, line, shortest_stuck_deal, wait_settled
+from gamepage import (
+    click_move,
+    confirm_loss,
+    expect_line,
+    finish_deal,
+    line,
+    shortest_stuck_deal,
+    wait_settled,
+)
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -266,11 +274,11 @@ def test_on_a_desktop_the_whole_line_fits_the_window_as_large_as_it_can(
 # Plays the last move from inside the page, then samples the royal pair, the line and the end
 # panel on each of the next 90 frames (about 1.5 s: the slide, the glide to the middle, the
 # celebration).
-LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
+LAST_MOVE_FRAMES_JS = """async ([left, right, lock, finish]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   const qh = q('QH'), kh = q('KH'), result = document.getElementById('result');
   const line = document.getElementById('line');
-  q(left).click(); q(right).click();
+  if (finish) document.getElementById('finish').click(); else { q(left).click(); q(right).click(); }
   await navigator.locks.request(lock, () => {});  // the move has been played and drawn
   return await new Promise(done => {
   const frames = [];
@@ -284,20 +292,25 @@ LAST_MOVE_FRAMES_JS = """async ([left, right, lock]) => {
 }); }"""
 
 
+@pytest.mark.parametrize("finish", [False, True], ids=["by-hand", "finish-for-me"])
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
 def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
-    options: dict, new_context, site, wait_ready
+    options: dict, finish: bool, new_context, site, wait_ready
 ) -> None:
+    """By hand or by Finish for me (offered for the one forced move left), the same win."""
+    deal = finish_deal() if finish else 7
     page = new_context(**options).new_page()
-    page.goto(site.url + "?deal=7")
+    page.goto(site.url + f"?deal={deal}")
     wait_ready(page)
-    moves = solve(numbered_deal(7)).moves
+    moves = solve(numbered_deal(deal)).moves
     for move in moves[:-1]:
         page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
     wait_settled(page)
+    if finish:
+        expect(page.locator("#finish")).to_be_visible()
     page.evaluate("() => window.scrollTo(0, 300)")  # the pair above the window: the win brings it back
     before = card_box(page, "QH")
-    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
+    frames = page.evaluate(LAST_MOVE_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK, finish])
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     # Centres: the embrace scales the cards about them.
     qh_x = [(f["qh"][0] + f["qh"][2]) / 2 for f in frames]
