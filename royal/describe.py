@@ -362,10 +362,10 @@ def _date(day: _dt.date) -> str:
     return f"{day.day} {day:%B} {day.year}"
 
 
-def daily_today(record: DailyRecord, today: _dt.date, number: int) -> str:
+def daily_today(record: DailyRecord, today: _dt.date) -> str:
     """How today's deal went: won (moves against par), played and not won, or not played."""
     result = record.on(today)
-    deal = f"Today's deal, {number}"
+    deal = f"Today's deal, {_date(today)}"
     if result is None:
         return f"{deal}, is not played yet."
     if not result.won:
@@ -384,7 +384,7 @@ def day_label(day: _dt.date, status: DayStatus) -> str:
 
 
 def daily_streak(days: int) -> str:
-    return f"Daily deal streak: {_days(days)} in a row, each day's own deal won that day."
+    return f"Today's deal won on its day: {_days(days)} in a row."
 
 
 def recent_summary(recent: Sequence[Finished]) -> str:
@@ -604,7 +604,7 @@ def month_heading(year: int, month: int, won: bool) -> str:
 
 
 def challenge_streak(days: int) -> str:
-    return f"Daily streak: {_days(days)} in a row with a daily challenge won."
+    return f"Daily challenges: {_days(days)} in a row with one won."
 
 
 ACHIEVEMENT_WORDS: dict[str, tuple[str, str]] = {

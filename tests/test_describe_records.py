@@ -45,20 +45,20 @@ def test_replay_says_each_step_and_the_end():
 
 def test_daily_today_says_won_against_par_played_or_not_played():
     record = DailyRecord()
-    assert describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is not played yet."
+    assert describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is not played yet."
     record.record(DAY, False, 3, 26)
-    assert describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is played but not won yet."
+    assert describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is played but not won yet."
     record.record(DAY, True, 28, 26)
     assert (
-        describe.daily_today(record, DAY, 20261129)
-        == "Today's deal, 20261129, is won in 28 moves, 2 over par 26."
+        describe.daily_today(record, DAY)
+        == "Today's deal, 29 November 2026, is won in 28 moves, 2 over par 26."
     )
     record.record(DAY, True, 26, 26)
     assert (
-        describe.daily_today(record, DAY, 20261129) == "Today's deal, 20261129, is won in 26 moves, in par."
+        describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is won in 26 moves, in par."
     )
     assert describe.day_label(DAY, DayStatus.PLAYED) == "29 November 2026: played, not won"
-    assert describe.daily_streak(1) == "Daily deal streak: 1 day in a row, each day's own deal won that day."
+    assert describe.daily_streak(1) == "Today's deal won on its day: 1 day in a row."
 
 
 def test_recent_games_in_words():

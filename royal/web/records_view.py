@@ -9,7 +9,6 @@ from typing import Any
 from pyscript import document
 
 from royal import describe, markup
-from royal.deals import daily_deal_number
 from royal.records import RECENT_KEPT, Finished
 from royal.stats import Stats
 from royal.web.dom import within
@@ -57,7 +56,7 @@ class RecordsView:
 
     def _daily(self, stats: Stats, today: _dt.date) -> None:
         record = stats.daily
-        self.today_line.textContent = describe.daily_today(record, today, daily_deal_number(today))
+        self.today_line.textContent = describe.daily_today(record, today)
         cells = []
         for day, status in record.row(today):
             cell = document.createElement("li")

@@ -374,7 +374,7 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     win_by_clicks(page, number)
     par = solve(numbered_deal(number)).min_moves
     expect(record.locator("#daily-today")).to_have_text(
-        f"Today's deal, {number}, is won in {par} moves, in par."
+        f"Today's deal, {first_day.day} {first_day:%B} {first_day.year}, is won in {par} moves, in par."
     )
     today_cell = record.locator(f'#daily-days li[data-day="{first_day.isoformat()}"]')
     expect(today_cell).to_have_attribute("data-result", "won")
