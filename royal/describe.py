@@ -631,6 +631,8 @@ def achievement_label(achievement: Achievement, reached: int, unlocked: _dt.date
     name, goal = ACHIEVEMENT_WORDS[achievement.id]
     if unlocked is not None:
         return f"{name}: {goal} Unlocked {_date(unlocked)}."
+    if achievement.goal == 1:  # a one-off goal: reached or not, no count to show
+        return f"{name}: {goal} Not yet."
     return f"{name}: {goal} {reached} of {achievement.goal}."
 
 

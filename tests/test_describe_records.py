@@ -54,9 +54,7 @@ def test_daily_today_says_won_against_par_played_or_not_played():
         == "Today's deal, 29 November 2026, is won in 28 moves, 2 over par 26."
     )
     record.record(DAY, True, 26, 26)
-    assert (
-        describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is won in 26 moves, in par."
-    )
+    assert describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is won in 26 moves, in par."
     assert describe.day_label(DAY, DayStatus.PLAYED) == "29 November 2026: played, not won"
     assert describe.daily_streak(1) == "Today's deal won on its day: 1 day in a row."
 

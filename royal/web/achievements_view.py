@@ -58,9 +58,11 @@ class AchievementsView:
             item.setAttribute("data-unlocked", "true" if unlocked else "false")
             text = document.createElement("span")
             text.textContent = describe.achievement_label(achievement, reached, unlocked)
-            bar = document.createElement("progress")
-            bar.max = achievement.goal
-            bar.value = reached
-            bar.setAttribute("aria-hidden", "true")
-            item.append(text, bar)
+            item.append(text)
+            if achievement.goal > 1:  # a count to show; a one-off goal is reached or not
+                bar = document.createElement("progress")
+                bar.max = achievement.goal
+                bar.value = reached
+                bar.setAttribute("aria-hidden", "true")
+                item.append(bar)
             self.list.append(item)

@@ -114,6 +114,14 @@ def test_finish_for_me_plays_out_a_forced_win_that_counts_as_the_players(page: P
     expect(page.locator("[data-achievement=first-win]")).to_have_attribute("data-unlocked", "true")
     expect(page.locator("[data-achievement=ten-wins]")).to_have_attribute("data-unlocked", "false")
     expect(page.locator("[data-achievement=ten-wins]")).to_contain_text("1 of 10")
+    # It opens at the list's top, its heading focused, not scrolled down to its Done button.
+    expect(page.locator("#achievements-heading")).to_be_focused()
+    assert page.locator("#achievements").evaluate("e => e.scrollTop") == 0
+    # A one-off goal is reached or not: no count, no bar.
+    unaided = page.locator("[data-achievement=unaided]")
+    expect(unaided).not_to_contain_text("of 1")
+    assert unaided.locator("progress").count() == 0
+    assert page.locator("[data-achievement=ten-wins] progress").count() == 1
     page.keyboard.press("Escape")
     expect(page.locator("#achievements")).to_be_hidden()
     assert stat(page, "played") == "1"
