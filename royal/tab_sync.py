@@ -41,7 +41,7 @@ class Stale(Exception):
 
 def play_so_far(game: Game) -> tuple[object, ...]:
     """What a player did in a game, without its clock: two tabs differ in play if this does."""
-    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hint_charged)
+    return (game.id, game.actions, game.redo_stack, game.penalties, game.hint_charged)
 
 
 def _adopt(

@@ -53,7 +53,7 @@ class App:
         self.end = EndPanel(page.result, page.celebration)
         self.play = play = Play(session, page, self.sound, self.end, self.replay, self.render)
         self.selection = selection = play.selection
-        self.board = Board(page.line, selection.choose)
+        self.board = Board(page.line, selection.choose, play.deal)
         self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
         self.records = RecordsView(page.stats_panel)
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
@@ -71,6 +71,7 @@ class App:
             "undo": play.undo,
             "redo": play.redo,
             "hint": play.hint,
+            "deal-card": play.deal,
             "result-undo": play.undo,
             "result-rewind": play.rewind,
             "result-restart": lambda: play.leave("restart"),
@@ -226,20 +227,29 @@ class App:
             self.board.render(review.line.cards, None, board_marks(review))
             fields.update(describe.replay_fields(review))
         elif replay is None:
-            self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line))
+            stock = game.stock_count if game.variant.stock else None
+            self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
         else:  # the replay, not the game, is on the board until it closes
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
         self.page.fields(fields)
-        query = link_query(game.number, game.cards)
+        query = link_query(game.number, game.cards, game.variant)
         self.page.link(query)
         if not self.play.link_question.asking:  # while a link's deal is offered, the address keeps it
             self.page.address(query)
         enabled = dict.fromkeys(("new-game", "daily", "restart", "share", "settings"), True)
         self.page.buttons(
-            {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
+            {
+                **enabled,
+                "undo": game.can_undo,
+                "redo": game.can_redo,
+                "hint": game.outcome is None,
+                "deal-card": game.can_deal,
+            }
         )
-        figures = describe.stats_panel(self.session.stats, today)
+        variant = self.session.settings.variant
+        figures = describe.stats_panel(self.session.stats.of(variant), today)
+        self.page.fields({"stats-variant": describe.variant_name(variant)})
         self.page.stats(figures)
         self.calendar.render(self.session.stats, today)
         self.achievements.render(self.session.stats, today)
@@ -254,3 +264,6 @@ class App:
         self.settings.render(self.session.settings)
         self.sound.on = self.session.settings.sound
         self.end.render(game, now)
+        # Last, once the board is drawn: the chance weighs every sampled order of the stock.
+        playing = game.variant.stock and game.can_deal and replay is None and review is None
+        self.page.stock_game(game.variant.stock, describe.chance(game.advice().chance) if playing else "")

@@ -29,6 +29,7 @@ class Page:
         self.body = document.body
         self.line = by_id("line")
         self.status = by_id("status")
+        self.chance = by_id("chance")
         self.first_game = by_id("first-game")
         self.first_game_text = by_id("first-game-text")
         self.announcer = by_id("announcer")
@@ -122,6 +123,14 @@ class Page:
         """Put the game's own link in the address bar (without a new history entry)."""
         if str(window.location.search) != query:
             window.history.replaceState(None, "", query or str(window.location.pathname))
+
+    def stock_game(self, shown: bool, chance: str) -> None:
+        """Show the stock game's Deal button, or hide it; show ``chance`` under the status, or
+        hide it for ``""``."""
+        by_id("deal-card").hidden = not shown
+        if self.chance.textContent != chance:
+            self.chance.textContent = chance
+        self.chance.hidden = not chance
 
     def first_game_guide(self, words: str) -> None:
         """Show the first-game guide with ``words``, or hide it for ``""``."""
