@@ -245,8 +245,9 @@ class TabSync:
     def _write_snapshot(self) -> None:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
         fields = describe.fields(self.game, self.now())
-        figures = describe.stats_panel(self.stats, self.today())
-        self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
+        figures = describe.stats_panel(self.stats.of(self.settings.variant), self.today())
+        snapshot = dump_snapshot(self.game.line.cards, fields, figures, self.game.stock_count)
+        self.storage.set(SNAPSHOT_KEY, snapshot)
 
     # Adopting what other tabs wrote -------------------------------------------------------
 

@@ -81,10 +81,13 @@
   function readSnapshot(text) {
     const data = parseStored(text, SNAPSHOT_MAX_CHARS);
     if (!isPlainObject(data) || data.version !== SNAPSHOT_VERSION) return null;
-    const { cards, fields, stats } = data;
-    if (!Array.isArray(cards) || cards.length < 2 || cards.length > CARDS.length) return null;
+    const { cards, stock, fields, stats } = data;
+    // The stock game's stock: its count only (the King of Hearts lies at its bottom until the end).
+    if (!Number.isInteger(stock) || stock < 0 || stock >= CARDS.length) return null;
+    if (!Array.isArray(cards) || cards.length < 1 || cards.length + stock > CARDS.length) return null;
     if (!cards.every((card) => CARDS.includes(card)) || new Set(cards).size !== cards.length) return null;
-    if (cards[0] !== QUEEN_OF_HEARTS || cards[cards.length - 1] !== KING_OF_HEARTS) return null;
+    if (cards[0] !== QUEEN_OF_HEARTS || cards.includes(KING_OF_HEARTS) !== (stock === 0)) return null;
+    if (stock === 0 && (cards.length < 2 || cards[cards.length - 1] !== KING_OF_HEARTS)) return null;
     if (!isPlainObject(fields) || !isPlainObject(stats)) return null;
     const fieldNames = Object.keys(fields);
     if (fieldNames.length !== Object.keys(FIELD_FORMS).length) return null;
@@ -96,7 +99,7 @@
     for (const [name, figure] of Object.entries(stats)) {
       if (!STAT_NAME.test(name) || typeof figure !== "string" || !FIGURE.test(figure)) return null;
     }
-    return { cards, fields, stats };
+    return { cards, stock, fields, stats };
   }
 
   function storedText(key) {
@@ -169,9 +172,18 @@
     const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
     line.setAttribute("aria-busy", "true");
     line.replaceChildren(...cards.map(previewCard));
+    const stock = snapshot ? snapshot.stock : 0;
+    if (stock) {
+      // The stock game's face-down stock at the line's next place, with its count, as
+      // static/line.js draws it (royal/web/board.py's PART_CLASSES.stock).
+      const pile = previewCard(null);
+      pile.classList.add("stock");
+      pile.dataset.count = String(stock);
+      line.append(pile);
+    }
     // Each card's place in the snaking line, as royal/web/board.py writes it (app.css).
     [...line.children].forEach((card, index) => card.style.setProperty("--i", String(index)));
-    line.style.setProperty("--n", String(cards.length));
+    line.style.setProperty("--n", String(line.children.length));
     if (snapshot) {
       for (const [name, text] of Object.entries(snapshot.fields)) {
         const field = document.querySelector(`[data-field="${name}"]`);

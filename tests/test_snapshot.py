@@ -38,8 +38,9 @@ def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
 
 def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
     assert data["version"] == VERSION
-    cards = data["cards"]
-    assert cards[0] == "QH" and cards[-1] == "KH" and len(set(cards)) == len(cards) <= 52
+    cards, stock = data["cards"], data["stock"]
+    assert cards[0] == "QH" and len(set(cards)) == len(cards) <= 52 - stock
+    assert ("KH" in cards) == (stock == 0) and (cards[-1] == "KH") == (stock == 0)
     assert all(is_card(card) for card in cards)
     assert set(data["fields"]) == set(FIELD_FORMS)
     for name, text in data["fields"].items():
@@ -107,3 +108,18 @@ def test_any_game_gives_a_snapshot_the_boot_script_accepts(deal: int, actions: l
             session.new_game()
         assert_boot_script_accepts(snapshot(storage))
     assert snapshot(storage)["cards"] == list(session.game.line.cards)
+
+
+def test_a_stock_games_snapshot_holds_what_is_seen_only() -> None:
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
+    session.change_settings(mode="stock")
+    session.new_game(7)
+    for _ in range(6):
+        session.deal()
+    data = snapshot(storage)
+    assert data["cards"] == list(session.game.line.cards) and data["stock"] == 45
+    assert data["stats"] == describe.stats_panel(session.stats.of(session.settings.variant), clock.today())
+    text = storage.get(SNAPSHOT_KEY) or ""
+    assert not any(f'"{card}"' in text for card in numbered_deal(7)[7:])
+    assert_boot_script_accepts(data)

@@ -253,7 +253,8 @@ class App:
         self.page.stats(figures)
         self.calendar.render(self.session.stats, today)
         self.achievements.render(self.session.stats, today)
-        self.finish.render(game, replay is None and review is None)
+        # Finish for me weighs the whole line: from the stock, once it is all dealt.
+        self.finish.render(game, replay is None and review is None and not game.can_deal)
         # The first-game guide, through the first game to its end (docs/play.md, "The first game").
         shown = not self.page.first_game.hidden
         first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))
