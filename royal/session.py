@@ -14,6 +14,7 @@ import datetime as _dt
 import random
 from collections.abc import Callable
 from enum import Enum
+from typing import TypeVar
 
 from royal import describe
 from royal.backup_actions import BackupActions
@@ -29,6 +30,8 @@ from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
 from royal.tab_sync import TabSync
 from royal.variant import OPEN
+
+T = TypeVar("T")
 
 
 class LinkAction(Enum):
@@ -190,27 +193,23 @@ class Session:
 
     def deal(self) -> str:
         """Deal the stock's next card onto the line and save; the card dealt."""
-        self.tabs.refuse_if_behind()
-        card = self.game.deal(self.now())
-        self._lowered = False
-        self._after_change()
-        return card
+        return self._act(self.game.deal)
 
     def undo(self) -> Played | str:
         """Undo the last move or deal and save."""
-        self.tabs.refuse_if_behind()
-        played = self.game.undo(self.now())
-        self._lowered = False
-        self._after_change()
-        return played
+        return self._act(self.game.undo)
 
     def redo(self) -> Played | str:
         """Redo the last undone move or deal and save."""
+        return self._act(self.game.redo)
+
+    def _act(self, action: Callable[[float], T]) -> T:
+        """Play an action that is not a removal (so it lowers no chance) now, and save."""
         self.tabs.refuse_if_behind()
-        played = self.game.redo(self.now())
+        done = action(self.now())
         self._lowered = False
         self._after_change()
-        return played
+        return done
 
     def rewind(self) -> int | None:
         """Undo back to the last position from which the game could be won, saving once.

@@ -93,7 +93,9 @@ class Board:
     ) -> None:
         """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint;
         ``stock``, the stock game's count of face-down cards (``None``: no stock), drawn at the
-        line's next place. Only the count: the page never holds a card not yet dealt.
+        line's next place by static/line.js as ``<button id="stock" class="card back stock"
+        data-count="N">`` (docs/automation.md, "The stock game"). Only the count: the page
+        never holds a card not yet dealt.
 
         One call into the page (``royalLine.draw``, static/line.js) with what changed: the
         cards new to the line, the marks whose value differs, the kind of change to play.
