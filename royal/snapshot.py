@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from royal.deals import MAX_DEAL
 from royal.limits import MAX_SECONDS
 
-#: Version 2 added the stock game's count of face-down cards (0 in the open game).
+#: Version 2 added the stock game's count of face-down cards (``null`` in the open game).
 VERSION = 2
 #: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
 MAX_CHARS = 4096
@@ -50,10 +50,10 @@ def shows_guide(figures: Mapping[str, str]) -> bool:
 
 
 def dump_snapshot(
-    cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str], stock: int = 0
+    cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str], stock: int | None = None
 ) -> str:
-    """The snapshot as stored: ``{"version": 2, "cards": [...], "stock": 0, "fields": {...},
-    "stats": {...}}`` (``stock``: the stock game's face-down count)."""
+    """The snapshot as stored: ``{"version": 2, "cards": [...], "stock": null, "fields": {...},
+    "stats": {...}}`` (``stock``: the stock game's face-down count, ``null`` in the open game)."""
     data = {
         "version": VERSION,
         "cards": list(cards),

@@ -246,7 +246,8 @@ class TabSync:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
         fields = describe.fields(self.game, self.now())
         figures = describe.stats_panel(self.stats.of(self.settings.variant), self.today())
-        snapshot = dump_snapshot(self.game.line.cards, fields, figures, self.game.stock_count)
+        stock = self.game.stock_count if self.game.variant.stock else None
+        snapshot = dump_snapshot(self.game.line.cards, fields, figures, stock)
         self.storage.set(SNAPSHOT_KEY, snapshot)
 
     # Adopting what other tabs wrote -------------------------------------------------------

@@ -20,7 +20,14 @@ from royal.cards import is_card
 from royal.clock import format_seconds
 from royal.deals import MAX_DEAL, numbered_deal
 from royal.limits import MAX_SECONDS
-from royal.snapshot import FIELD_PATTERNS, FIGURE_PATTERN, MAX_CHARS, STAT_NAME_PATTERN, VERSION
+from royal.snapshot import (
+    FIELD_PATTERNS,
+    FIGURE_PATTERN,
+    MAX_CHARS,
+    STAT_NAME_PATTERN,
+    VERSION,
+    dump_snapshot,
+)
 from royal.solver import solve
 from royal.storage import MemoryStorage
 from royal.storage_keys import SNAPSHOT_KEY
@@ -38,7 +45,7 @@ def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
 
 def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
     assert data["version"] == VERSION
-    cards, stock = data["cards"], data["stock"]
+    cards, stock = data["cards"], data["stock"] or 0
     assert cards[0] == "QH" and len(set(cards)) == len(cards) <= 52 - stock
     assert ("KH" in cards) == (stock == 0) and (cards[-1] == "KH") == (stock == 0)
     assert all(is_card(card) for card in cards)
@@ -119,6 +126,7 @@ def test_a_stock_games_snapshot_holds_what_is_seen_only() -> None:
         session.deal()
     data = snapshot(storage)
     assert data["cards"] == list(session.game.line.cards) and data["stock"] == 45
+    assert json.loads(dump_snapshot(["QH", "KH"], {}, {}))["stock"] is None, "the open game has no stock"
     assert data["stats"] == describe.stats_panel(session.stats.of(session.settings.variant), clock.today())
     text = storage.get(SNAPSHOT_KEY) or ""
     assert not any(f'"{card}"' in text for card in numbered_deal(7)[7:])

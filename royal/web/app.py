@@ -63,6 +63,7 @@ class App:
         self.achievements = AchievementsView(page.achievements, page.achievement_news, session.stats)
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
+        self._chance_due = False  # the chance is asked for, to show after the board is drawn
         self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
         buttons = {
             "new-game": lambda: play.leave("new-game"),
@@ -265,6 +266,22 @@ class App:
         self.settings.render(self.session.settings)
         self.sound.on = self.session.settings.sound
         self.end.render(game, now)
-        # Last, once the board is drawn: the chance weighs every sampled order of the stock.
-        playing = game.variant.stock and game.can_deal and replay is None and review is None
-        self.page.stock_game(game.variant.stock, describe.chance(game.advice().chance) if playing else "")
+        weighing = self._weighs_chance()
+        self.page.stock_game(game.variant.stock, weighing)
+        if weighing:  # after the board is drawn: it solves every sampled order
+            if not self._chance_due:
+                self._chance_due = True
+                self.page.after_paint(self._show_chance)
+        else:
+            self.page.show_chance("")
+
+    def _weighs_chance(self) -> bool:
+        """True while the page shows the chance: a stock game with cards in the stock, on the board."""
+        game = self.session.game
+        return game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
+
+    def _show_chance(self) -> None:
+        """The chance of the position shown now (the game may have moved on since it was asked for)."""
+        self._chance_due = False
+        game = self.session.game
+        self.page.show_chance(describe.chance(game.advice().chance) if self._weighs_chance() else "")
