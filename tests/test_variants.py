@@ -296,3 +296,33 @@ def test_the_stock_warning_says_when_a_removal_lowers_the_chance():
             assert s.lost_by_last_move()
             return
     pytest.fail("no position with a removal of each kind")
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(
+    st.integers(1, 1000),
+    st.lists(st.integers(0, 2), max_size=60),
+    st.lists(
+        st.tuples(st.integers(0, 120), st.sampled_from(["deal", "QH-KH", "AS-2S", "", "deal deal", 7])),
+        max_size=4,
+    ),
+    st.sampled_from(["moves", "redo"]),
+)
+def test_a_tampered_stock_save_loads_consistently_or_is_refused(number, picks, edits, name):
+    """Whatever is done to a stock game's actions, loading yields a game that saves back to the
+    same actions, or a SaveError: nothing else escapes."""
+    game = stock_mid_play(number, picks)
+    record = json.loads(saves.dump_game(game, 1.0))
+    actions = record["game"][name]
+    for at, value in edits:
+        if at % 3 == 0 and actions:
+            del actions[at % len(actions)]
+        else:
+            actions.insert(at % (len(actions) + 1), value)
+    try:
+        copy = saves.load_game(json.dumps(record), 1.0)
+    except saves.SaveError:
+        return
+    again = json.loads(saves.dump_game(copy, 1.0))["game"]
+    assert again["moves"] == record["game"]["moves"] and again["redo"] == record["game"]["redo"]
+    assert copy.dealt == 1 + again["moves"].count(DEAL)

@@ -9,9 +9,10 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from gamepage import after_turns, click_move, expect_line, line, stat, wait_settled
+from gamepage import after_turns, click_move, expect_line, field, line, stat, wait_settled
 from royal.cards import spoken_name
 from royal.deals import numbered_deal
+from royal.line import Line, Move
 from royal.solver import solve
 
 #: Every attribute and text of the document, as one string: what a script on the page could read.
@@ -47,7 +48,7 @@ def stock_count(page: Page) -> int:
     return int(page.locator("#stock").get_attribute("data-count"))
 
 
-def test_stock_mode_from_settings_deal_undo_reload_and_no_order_in_the_dom(
+def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
     page: Page, open_game, wait_ready
 ) -> None:
     open_game(page, f"?deal={DEAL}")
@@ -57,12 +58,13 @@ def test_stock_mode_from_settings_deal_undo_reload_and_no_order_in_the_dom(
     expect(page.locator("#settings-dialog")).to_contain_text("next New game")
     page.locator("#settings-close").click()
     assert len(line(page)) == 52, "the game in progress keeps its own variant"
-    page.goto(page.url.split("?")[0] + f"?deal={DEAL}&mode=stock")
-    wait_ready(page)
+    page.locator("#new-game").click()  # nothing played: New game asks nothing
     expect_line(page, ["QH"])
+    number = int(field(page, "deal"))
+    assert page.url.endswith(f"?deal={number}&mode=stock")
     expect(page.locator("#deal-card")).to_be_visible()
-    assert stock_count(page) == 51 and unseen_in_dom(page, DEAL) == []
-    order = numbered_deal(DEAL)
+    assert stock_count(page) == 51 and unseen_in_dom(page, number) == []
+    order = numbered_deal(number)
     page.locator("#deal-card").click()
     expect_line(page, order[:2])
     page.locator("#line").locator("[data-card=QH]").focus()
@@ -73,19 +75,32 @@ def test_stock_mode_from_settings_deal_undo_reload_and_no_order_in_the_dom(
     page.locator("#stock").focus()
     page.keyboard.press("Enter")
     expect_line(page, order[:5])
-    assert stock_count(page) == 47 and unseen_in_dom(page, DEAL) == []
-    expect(page.locator("#chance")).to_contain_text("ways the stock can fall")
-    assert page.url.endswith(f"?deal={DEAL}&mode=stock")
+    assert stock_count(page) == 47 and unseen_in_dom(page, number) == []
+    expect(page.locator("#chance")).to_contain_text("stock can fall")
     page.locator("#undo").click()
     expect_line(page, order[:4])
     # The card taken back was seen: the announcement names it, and only it.
-    assert stock_count(page) == 48 and unseen_in_dom(page, DEAL) == [order[4]]
+    assert stock_count(page) == 48 and unseen_in_dom(page, number) == [order[4]]
     page.locator("#redo").click()
     expect_line(page, order[:5])
+    # Deal on until a move is open among the dealt cards, and play it by clicks.
+    position = Line(order[:5])
+    while not position.has_moves():
+        page.locator("#deal-card").click()
+        position.deal(order[len(position)])
+        expect_line(page, position.cards)
+        assert unseen_in_dom(page, number) == []
+    move = position.legal_moves()[0]
+    click_move(page, move)
+    position.push(move)
+    expect_line(page, position.cards)
+    assert field(page, "moves") == "1" and unseen_in_dom(page, number) == []
     page.reload()
     wait_ready(page)
-    expect_line(page, order[:5])
-    assert stock_count(page) == 47 and unseen_in_dom(page, DEAL) == []
+    expect_line(page, position.cards)
+    dealt = len(position) + len(position.stack[-1].removed)
+    assert stock_count(page) == 52 - dealt and unseen_in_dom(page, number) == []
+    expect(page.locator("#chance")).to_contain_text("this position")
 
 
 def test_a_stock_game_won_by_clicks_counts_in_its_own_stats(page: Page, open_game) -> None:
@@ -114,8 +129,6 @@ def test_suit_runs_allow_a_run_move_in_the_page(page: Page, open_game) -> None:
     cards = first + [c for c in numbered_deal(1) if c not in first]
     open_game(page, "?cards=" + ",".join(cards) + "&rules=suit-runs")
     expect_line(page, cards)
-    from royal.line import Move
-
     click_move(page, Move("QH", "7H"))
     expect_line(page, ["QH", "7H", *cards[5:]])
     assert page.url.endswith("&rules=suit-runs")
