@@ -36,9 +36,7 @@ def names(text: str, cards: list[str]) -> set[str]:
 def unseen_in_dom(page: Page, number: int) -> list[str]:
     """The cards of deal ``number`` still in the stock that the DOM names anywhere (in any
     attribute or text), beyond those the page's own guide names as examples."""
-    after_turns(page)
-    dealt = len(line(page))
-    hidden = list(numbered_deal(number)[dealt:])
+    hidden = list(numbered_deal(number)[52 - stock_count(page) :])
     guide = page.request.get(page.url.split("?")[0]).text()
     return sorted(names(page.evaluate(DOM_JS), hidden) - names(guide, hidden))
 
