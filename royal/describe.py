@@ -112,7 +112,8 @@ def bad_link(reason: object) -> str:
 
 #: The first-game guide, shown through the player's first game (docs/play.md, "The first game").
 FIRST_GAME = (
-    "Pick a card, then one of its rank or suit with one or two cards between: those go. "
+    "Pick a card, then another of its rank or suit with one or two cards between them: "
+    "the cards between go. "
     "The line snakes; win when the Queen and King of Hearts meet."
 )
 SELECTION_CANCELLED = "Selection cancelled."
@@ -342,7 +343,7 @@ def replay_position(replay: Replay, name: Namer = shown_name) -> str:
     if move is None:
         return f"Won in {replay.total} moves, the fewest this deal allows."
     removes = removal(move, replay.line.enclosed(move), name)
-    return f"Move {replay.position + 1} of {replay.total}: {removes}."
+    return f"{replay.position} of {replay.total} played. Next, move {replay.position + 1}: {removes}."
 
 
 def replay_fields(replay: Steps) -> dict[str, str]:

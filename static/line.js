@@ -88,21 +88,20 @@ globalThis.royalLine = (() => {
     state.grid = Object.values(grid).every(Number.isFinite) && grid.dx > 0 && grid.dy > 0 && grid.cols > 0 ? grid : null;
   }
 
-  /** Where the cards of `codes` stand in the line (its placement only: lifts and hovers
-   * aside), by code, from each one's index in `index`: the snaking of app.css. */
-  function places(root, state, codes, index) {
-    if (!state.grid) measure(root, state); // before the first observation only
-    const grid = state.grid;
-    return new Map(codes.map((code) => [code, placeOf(grid, index.get(code))]));
-  }
-
-  /** Where place `i` of the line stands: the snaking of app.css ([0, 0] before it is measured). */
-  function placeOf(grid, i) {
+  /** Where the card at index `i` of the line stands (its placement only: lifts and hovers
+   * aside): the snaking of app.css, every second row running right to left. */
+  function spot(grid, i) {
     if (!grid) return [0, 0];
     const row = Math.floor(i / grid.cols);
     const col = i % grid.cols;
-    const across = row % 2 ? grid.cols - 1 - col : col; // every second row runs right to left
+    const across = row % 2 ? grid.cols - 1 - col : col;
     return [across * grid.dx, row * grid.dy];
+  }
+
+  /** Where the cards of `codes` stand in the line, by code, from each one's index in `index`. */
+  function places(root, state, codes, index) {
+    if (!state.grid) measure(root, state); // before the first observation only
+    return new Map(codes.map((code) => [code, spot(state.grid, index.get(code))]));
   }
 
   function animate(state, element, frames, timing) {
@@ -134,19 +133,28 @@ globalThis.royalLine = (() => {
     return hadFocus;
   }
 
-  /** Play each card from where it stood to its new place; a card back from an undo grows in. */
+  /** Play each card from where it stood to its new place along the line, through each place
+   * between (so a card crossing a row's turn goes round it, never over its neighbours); a card
+   * back from an undo grows in. `first` holds the cards' indexes before the change. */
   function slide(root, state, codes, first) {
-    const last = places(root, state, codes, state.index);
+    if (!state.grid) measure(root, state);
     const timing = { duration: SLIDE_MS, easing: "ease-out" };
     for (const code of codes) {
-      const [x, y] = last.get(code);
-      const before = first.get(code);
-      let frame;
-      if (!before) frame = { opacity: 0, transform: "scale(0.4)", offset: 0 };
-      else if (before[0] !== x || before[1] !== y) {
-        frame = { transform: `translate(${before[0] - x}px, ${before[1] - y}px)`, offset: 0 };
+      const to = state.index.get(code);
+      const from = first.get(code);
+      let frames;
+      if (from === undefined) frames = [{ opacity: 0, transform: "scale(0.4)", offset: 0 }];
+      else if (from !== to) {
+        const [x, y] = spot(state.grid, to);
+        const step = from < to ? 1 : -1;
+        const count = Math.abs(to - from);
+        frames = [];
+        for (let k = 0; k < count; k += 1) {
+          const [px, py] = spot(state.grid, from + k * step);
+          frames.push({ transform: `translate(${px - x}px, ${py - y}px)`, offset: k / count });
+        }
       } else continue;
-      animate(state, state.cards.get(code), [frame], timing);
+      animate(state, state.cards.get(code), frames, timing);
     }
   }
 
@@ -182,8 +190,8 @@ globalThis.royalLine = (() => {
     const grid = state.grid;
     const timing = { duration: SLIDE_MS, easing: "ease-out" };
     animate(state, state.cards.get(code), [{ transform: "rotateY(90deg)", offset: 0 }], timing);
-    const [x0, y0] = placeOf(grid, from);
-    const [x1, y1] = placeOf(grid, from + 1);
+    const [x0, y0] = spot(grid, from);
+    const [x1, y1] = spot(grid, from + 1);
     if (state.stock) {
       animate(state, state.stock, [{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)`, offset: 0 }], timing);
     }
@@ -225,7 +233,7 @@ globalThis.royalLine = (() => {
     const wanted = new Set(cards);
     const gone = state.order.filter((code) => !wanted.has(code));
     // Cards before the first change keep their places: only those from it on can move.
-    const first = moving && change === "slide" ? places(root, state, state.order.slice(since), state.index) : new Map();
+    const first = new Map(moving && change === "slide" ? state.order.slice(since).map((code) => [code, state.index.get(code)]) : []);
     let refocus = false;
     for (const code of gone) {
       refocus = leave(state, state.cards.get(code), !(moving && change === "slide")) || refocus;

@@ -26,7 +26,7 @@ def test_replay_says_each_step_and_the_end():
     solution = solve(cards)
     replay = Replay(cards, solution)
     first = solution.moves[0]
-    assert describe.replay_position(replay).startswith(f"Move 1 of {solution.min_moves}: ")
+    assert describe.replay_position(replay).startswith(f"0 of {solution.min_moves} played. Next, move 1: ")
     assert describe.removal(first, replay.line.enclosed(first)) in describe.replay_position(replay)
     assert describe.replay_started(replay).startswith(f"A shortest win of this deal, in {solution.min_moves}")
     assert describe.replay_fields(replay) == {"moves": "0", "cards-left": "52"}

@@ -19,7 +19,7 @@ from functools import partial
 from typing import Any
 
 from pyodide.ffi import create_once_callable
-from pyscript import window
+from pyscript import document, window
 
 from royal.web.dom import missing, on_event
 
@@ -28,9 +28,11 @@ THRESHOLD_PX = 8
 #: The click that a browser sends after a drag ends is not a tap: ignore it this long.
 CLICK_AFTER_DRAG_MS = 500
 #: A drag held this close to the top or bottom of the window scrolls the page, frame after frame
-#: while it stays there (moving or not), up to EDGE_STEP_PX a frame at the very edge.
+#: while it stays there (moving or not), up to EDGE_STEP_PX a frame at the very edge, until the
+#: line's end that way is in view with LINE_MARGIN_PX to spare (past it is nothing to drop on).
 EDGE_PX = 56
 EDGE_STEP_PX = 16
+LINE_MARGIN_PX = 8
 
 
 class Drag:
@@ -127,7 +129,7 @@ class Drag:
         """One frame of the edge scroll: a step that way, the card kept under the pointer. A frame
         asked for before the drag ended does nothing (left to run, its callable is freed)."""
         self.frame = None
-        step = _edge_step(self.at[1])
+        step = _towards_the_line(self.root, _edge_step(self.at[1]))
         if not self.dragging or step == 0:
             return
         before = float(window.scrollY)
@@ -189,6 +191,19 @@ class Drag:
         self.pressed = None
         self.pointer = None
         self.dragging = False
+
+
+def _towards_the_line(line: Any, step: float) -> float:
+    """``step`` cut short where it would scroll the line's end that way further into view than
+    :data:`LINE_MARGIN_PX` (upwards, below the toolbar that stays at the window's top)."""
+    rect = line.getBoundingClientRect()
+    if step > 0:
+        return max(0.0, min(step, float(rect.bottom) - float(window.innerHeight) + LINE_MARGIN_PX))
+    if step < 0:
+        bar = document.querySelector(".controls").getBoundingClientRect()
+        top = max(0.0, float(bar.bottom))
+        return min(0.0, max(step, float(rect.top) - top - LINE_MARGIN_PX))
+    return step
 
 
 def _edge_step(y: float) -> float:

@@ -389,8 +389,8 @@ def test_the_browsers_bar_takes_the_chosen_felts_colour_from_the_first_paint(
 def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context, site, wait_ready) -> None:
     """docs/play.md, "The line on the screen": held still near the window's bottom or top edge, a
     drag scrolls the page frame after frame, the card under the pointer; released, it stops."""
-    height = 600
-    page = new_context(viewport={"width": 1000, "height": height}).new_page()
+    height = 400  # a small window: the line runs well below it
+    page = new_context(viewport={"width": 360, "height": height}).new_page()
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     code = numbered_deal(7)[3]
@@ -399,12 +399,20 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     scrolled = lambda: page.evaluate("scrollY")  # noqa: E731
     page.mouse.move(x, height - 6, steps=4)
     start = scrolled()
-    page.wait_for_timeout(300)  # held still: no pointer event in this time
+    page.wait_for_timeout(100)  # held still: no pointer event in this time
     held = scrolled()
-    page.wait_for_timeout(300)
+    page.wait_for_timeout(100)
     assert start < held < scrolled(), "the page keeps scrolling down while the drag is held there"
     box = card(page, code).bounding_box()
     assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
+    page.wait_for_function(  # held on, it stops once the line's end is in view: past it is nothing to drop on
+        """([h]) => { const b = document.getElementById('line').getBoundingClientRect().bottom;
+                      return b <= h && b >= h - 12; }""",
+        arg=[height],
+    )
+    end = scrolled()
+    page.wait_for_timeout(300)
+    assert scrolled() == end, "no further than the line's end"
     page.mouse.move(x, 6, steps=4)
     top = scrolled()
     page.wait_for_timeout(300)

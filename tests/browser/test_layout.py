@@ -151,6 +151,43 @@ def test_neighbours_in_the_line_always_touch_and_a_lift_covers_no_card(
     assert card_box(page, above)["y"] + card_box(page, above)["h"] <= lifted["y"]
 
 
+# How far each marked card's rings reach out of it (its shadows that are solid, not insets nor
+# soft glows), and the gap between two neighbours of a row.
+RINGS_REACH_JS = """() => {
+  const cards = [...document.querySelectorAll('#line [data-card]')];
+  const [a, b] = cards.slice(0, 2).map(c => c.getBoundingClientRect());
+  const px = '\\\\s+(-?[\\\\d.]+)px';
+  const shadow = new RegExp(`(?:rgba?\\\\([^)]*\\\\)|#[0-9a-f]+)${px}${px}${px}${px}(\\\\s+inset)?`, 'g');
+  const reach = card => Math.max(0, ...[...getComputedStyle(card).boxShadow.matchAll(shadow)]
+    .filter(m => !m[5] && Number(m[3]) === 0)
+    .map(m => Number(m[4]) + Math.max(Math.abs(Number(m[1])), Math.abs(Number(m[2])))));
+  const rung = '[aria-pressed="true"], [data-role="partner"], [data-hint="boundary"]';
+  const marked = cards.filter(c => c.matches(rung));
+  return {gap: b.left - a.right, reach: marked.map(c => [c.dataset.card, reach(c)])};
+}"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_a_marked_cards_rings_stay_in_the_gap_and_never_cover_a_neighbour(
+    options: dict, new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **options).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#hint").click()
+    hinted = solve(numbered_deal(7)).moves[0]
+    chosen = next(
+        c
+        for c in numbered_deal(7)
+        if c not in (hinted.left, hinted.right) and Line(numbered_deal(7)).partners(c)
+    )
+    page.locator(f'#line [data-card="{chosen}"]').click()
+    found = page.evaluate(RINGS_REACH_JS)
+    assert len(found["reach"]) >= 2, found  # the choice and a partner at least
+    for code, reach in found["reach"]:
+        assert 2 <= reach < found["gap"], (code, reach, found["gap"])
+
+
 def card_box(page: Page, code: str) -> dict:
     return page.evaluate(
         """code => { const r = document.querySelector(`#line [data-card="${code}"]`).getBoundingClientRect();
@@ -176,6 +213,12 @@ def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
     large = page.evaluate(BOXES_JS)
     if viewport is DESKTOP:  # the line as large as fits the window already: see the next test
         assert large[0]["w"] >= normal[0]["w"], "larger cards are never smaller"
+    elif viewport is PHONE:  # the line scrolls there anyway: a real step up
+        assert large[0]["w"] >= 1.25 * normal[0]["w"], (
+            "larger cards are clearly larger",
+            large[0],
+            normal[0],
+        )
     else:
         assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
     for box in large:
@@ -313,6 +356,43 @@ FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => 
   return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))]; })"""
 
 
+# Each sliding card's path: its keyframes' translations, ending at its place (0, 0), and the
+# line's steps between columns and between rows.
+PATHS_JS = """() => {
+  const style = getComputedStyle(document.getElementById('line'));
+  const paths = document.getAnimations()
+    .filter(a => a.effect.target.matches('#line [data-card]'))
+    .map(a => a.effect.getKeyframes().map(f => f.transform).filter(Boolean)
+      .map(t => (t.match(/translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/) || []).slice(1).map(Number))
+      .filter(p => p.length === 2).concat([[0, 0]]));
+  const step = name => parseFloat(style.getPropertyValue(name));
+  return {paths, dx: step('--dx'), dy: step('--dy')};
+}"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_a_card_sliding_across_a_rows_turn_goes_round_it_along_the_line(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """docs/play.md, "The line on the screen": a sliding card passes through each place between
+    its old and new one, so at a turn it goes down, then along, never across its neighbours."""
+    page = new_context(viewport=viewport, reduced_motion="no-preference").new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    line_ = Line(numbered_deal(7))
+    move = next(m for m in line_.legal_moves() if len(line_.enclosed(m)) == 2)  # all after it move two places
+    page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    found = page.evaluate(PATHS_JS)
+    steps = [(b[0] - a[0], b[1] - a[1]) for path in found["paths"] for a, b in pairwise(path)]
+    assert len(found["paths"]) > 20 and steps, found  # the cards after the move slid
+    for sx, sy in steps:  # one place at a time: a column along, or a row down
+        along = abs(abs(sx) - found["dx"]) < 0.5 and abs(sy) < 0.5
+        down = abs(sx) < 0.5 and abs(abs(sy) - found["dy"]) < 0.5
+        assert along or down, ("a card cuts across the line", sx, sy, found["dx"], found["dy"])
+    assert any(abs(sy) > 0.5 for _, sy in steps), "some card went round a turn"
+
+
 def test_at_280_px_nothing_overflows_and_each_fields_name_keeps_to_one_line(
     new_context, site, wait_ready
 ) -> None:
@@ -420,6 +500,9 @@ def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
         assert all(box["height"] >= height for box in boxes), (row, boxes)
         widths = [box["width"] for box in boxes]
         assert max(widths) - min(widths) < 1, (row, widths)
+        for name in row:  # each name inside its button
+            inner, outer = page.locator(f"#{name}").evaluate("e => [e.scrollWidth, e.clientWidth]")
+            assert inner <= outer, (name, inner, outer)
 
 
 def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
@@ -503,3 +586,30 @@ def test_under_reduced_motion_a_win_shows_a_still_crown_at_once(new_context, sit
     assert "♛" in banner, banner
     assert page.evaluate("() => getComputedStyle(document.getElementById('result')).opacity") == "1"
     assert page.evaluate("() => document.getAnimations().length") == 0
+
+
+def test_on_a_desktop_the_replay_bar_is_one_band_and_the_whole_line_stays_in_the_window(
+    new_context, site, wait_ready
+) -> None:
+    """The replay's bar puts its words beside its buttons, and the line makes room for it."""
+    page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    page.goto(site.url + f"?deal={number}")
+    wait_ready(page)
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    page.locator("#replay").click()
+    expect(page.locator("body")).to_have_attribute("data-replay", "")
+    page.locator("#replay-step").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    wait_settled(page)
+    status = page.locator("#replay-status").bounding_box()
+    buttons = page.locator(".replay-actions").bounding_box()
+    assert buttons["x"] >= status["x"] + status["width"], "the buttons beside the words"
+    assert page.locator("#replay-bar").bounding_box()["height"] < 140
+    boxes = page.evaluate(BOXES_JS)
+    replayed = Line(numbered_deal(number))
+    replayed.push(solve(numbered_deal(number)).moves[0])
+    assert len(boxes) == len(replayed), "the replay's first step on the board"
+    assert max(box["y"] + box["h"] for box in boxes) <= DESKTOP["height"], "the whole line in the window"

@@ -105,7 +105,9 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
         move = solution.moves[step]
         assert marked(page, "data-hint", "boundary") == {move.left, move.right}
         assert marked(page, "data-hint", "removed") == set(shadow.enclosed(move))
-        expect(page.locator("#replay-status")).to_contain_text(f"Move {step + 1} of {solution.min_moves}")
+        expect(page.locator("#replay-status")).to_contain_text(
+            f"{step} of {solution.min_moves} played. Next, move {step + 1}:"
+        )
 
     expect_marks(0)
     for step in range(3):  # step forward by button and by key
@@ -176,7 +178,7 @@ def test_a_setting_changed_during_a_replay_keeps_the_replay_on_the_board(page: P
     for step in range(3):
         page.locator("#replay-step").click()
         shadow.push(solution.moves[step])
-    status = f"Move 4 of {solution.min_moves}"
+    status = f"3 of {solution.min_moves} played. Next, move 4:"
 
     def expect_replay() -> None:
         """The board, its marks and the fields show the replay's fourth move, not the game."""
