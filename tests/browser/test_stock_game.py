@@ -53,7 +53,7 @@ def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
     expect(page.locator("#deal-card")).to_be_hidden()
     page.locator("#settings").click()
     page.locator("#mode-stock").check()
-    expect(page.locator("#settings-dialog")).to_contain_text("next New game")
+    expect(page.locator("#settings-dialog .modes legend")).to_contain_text("from the next new game")
     page.locator("#settings-close").click()
     assert len(line(page)) == 52, "the game in progress keeps its own variant"
     page.locator("#new-game").click()  # nothing played: New game asks nothing
