@@ -19,6 +19,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from royal.line import Line, Move
 from royal.solver import is_winnable
 
 #: Orders sampled when there are too many to count: the 95% interval is within 7 points
@@ -78,3 +79,40 @@ class Orders:
     def chance(self, wins: Orders) -> Chance:
         """The share of these orders that ``wins`` (a :meth:`winning` subset of them) holds."""
         return Chance(len(wins.orders), len(self.orders), self.exact)
+
+
+class Advice:
+    """What the unseen cards leave open in one position: the chance now (dealing on keeps it),
+    and which removals keep it whole, weighed over the same orders of the stock.
+
+    A removal can only lose orders, never gain one, so it is weighed over the orders that win
+    now, and a loss in one of them is enough to know it lowers the chance: a removal's own
+    chance is the chance of the position it leads to.
+    """
+
+    def __init__(self, line: Line, orders: Orders, can_deal: bool) -> None:
+        self._line = Line(line.cards, line.suit_runs)
+        self._wins = orders.winning(line.cards)
+        self.chance = orders.chance(self._wins)
+        self.can_deal = can_deal
+        self._keeps: dict[Move, bool] = {}
+
+    def keeps(self, move: Move) -> bool:
+        """True when ``move`` (legal here) wins in every order that wins now."""
+        if move not in self._keeps:
+            self._line.push(move)
+            self._keeps[move] = self._wins.all_win(self._line.cards)
+            self._line.pop()
+        return self._keeps[move]
+
+    def lowers(self, move: Move) -> bool:
+        """True when ``move`` lowers the chance (the warning)."""
+        return not self.keeps(move)
+
+    @property
+    def best(self) -> Move | None:
+        """The removal to hint: the leftmost that keeps the whole chance; ``None`` when none does
+        (dealing on loses nothing then, while the stock lasts) or nothing wins."""
+        if not self.chance.wins:
+            return None
+        return next((move for move in self._line.legal_moves() if self.keeps(move)), None)

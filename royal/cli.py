@@ -15,10 +15,9 @@ from collections.abc import Iterable, Sequence
 from typing import NoReturn, TextIO
 
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
-from royal.difficulty import Level, grade, leftmost
+from royal.difficulty import Level, grade, leftmost, play_out
 from royal.excerpt import quoted
 from royal.solver import solve
-from royal.stock import play_out
 
 SUIT_RUNS_HELP = "SolSuite's rule: a run of one suit goes at once"
 
@@ -92,8 +91,8 @@ def _odds(
         if solution.min_moves is not None:
             fewest[solution.min_moves] += 1
         if strategies:
-            random_wins += play_out(cards, rng.choice, suit_runs, stock)
-            leftmost_wins += play_out(cards, leftmost, suit_runs, stock)
+            random_wins += len(play_out(cards, rng.choice, suit_runs, stock)) == 2
+            leftmost_wins += len(play_out(cards, leftmost, suit_runs, stock)) == 2
     total = len(deals)
     variant = [
         f"variant: {'stock' if stock else 'open'} game, {'suit runs' if suit_runs else 'default rules'}"
@@ -121,8 +120,8 @@ def difficulty_table(deals: range, seed: int) -> list[str]:
         cards = numbered_deal(number)
         level = grade(cards)
         counts[level] += 1
-        random_wins[level] += play_out(cards, rng.choice)
-        leftmost_wins[level] += play_out(cards, leftmost)
+        random_wins[level] += len(play_out(cards, rng.choice)) == 2
+        leftmost_wins[level] += len(play_out(cards, leftmost)) == 2
     report = [
         f"deals {deals.start}-{deals.stop - 1}: {len(deals)}",
         "grade     deals   random wins   leftmost wins",

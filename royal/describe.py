@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from royal.achievements import Achievement
 from royal.cards import shown_name, spoken_name
 from royal.challenges import ChallengeResult
-from royal.chance import Chance
+from royal.chance import Advice, Chance
 from royal.clock import format_seconds
 from royal.difficulty import Level
 from royal.game import Game, Outcome
@@ -25,8 +25,8 @@ from royal.replay import Replay, Steps
 from royal.review import Judged, Review
 from royal.scoring import Breakdown
 from royal.stats import Stats
-from royal.stock import Advice
 from royal.storage import InMemory, StorageNotice, Unreadable
+from royal.variant import Variant
 
 if TYPE_CHECKING:  # royal.backup words its refusals with the sentences below
     from royal.backup import Backup
@@ -498,6 +498,12 @@ def imported(backup: Backup) -> str:
 
 
 # The stock game ---------------------------------------------------------------------------
+
+
+def variant_name(variant: Variant) -> str:
+    """The variant in words, as the stats panel names the figures it shows."""
+    name = "the stock game" if variant.stock else "the open game"
+    return name + (", with suit runs" if variant.suit_runs else "")
 
 
 def stock_count(count: int) -> str:

@@ -52,13 +52,24 @@ def leftmost(moves: list[Move]) -> Move:
     return moves[0]
 
 
-def play_out(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> Line:
+def play_out(
+    cards: Sequence[str], choose: Callable[[list[Move]], Move], suit_runs: bool = False, stock: bool = False
+) -> Line:
     """The line after playing ``cards`` with ``choose`` picking from the legal moves until none
-    is left (a win leaves two cards)."""
-    line = Line(cards)
-    while moves := line.legal_moves():
-        line.push(choose(moves))
-    return line
+    is left (a win leaves two cards): the simple players of the grade and of ``royal odds``.
+
+    In the open game every card is dealt first; from the stock the player removes whenever a
+    move is legal and deals only when none is.
+    """
+    line = Line(cards[:1] if stock else cards, suit_runs)
+    stock_left = iter(cards[len(line) :])
+    while True:
+        if moves := line.legal_moves():
+            line.push(choose(moves))
+        elif (card := next(stock_left, None)) is not None:
+            line.deal(card)
+        else:
+            return line
 
 
 def cleared_while_winnable(cards: Sequence[str], choose: Callable[[list[Move]], Move]) -> int:

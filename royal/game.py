@@ -15,12 +15,20 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from royal import scoring
+from royal.cards import KING_OF_HEARTS, spoken_name
+from royal.chance import SAMPLES, Advice, Orders
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
 from royal.difficulty import Level, grade
 from royal.limits import MAX_COUNT
 from royal.line import IllegalMove, Line, Move, Played
 from royal.solver import Solution, is_winnable, solve
+from royal.variant import OPEN, Variant
+
+#: A deal in the notation of a game's actions, beside moves such as ``QH-7H`` (the stock game).
+DEAL = "deal"
+#: An action of the stock game: a move, or a deal (``None``).
+Action = Move | None
 
 
 class Outcome(StrEnum):
@@ -28,6 +36,19 @@ class Outcome(StrEnum):
 
     WON = "won"
     STUCK = "stuck"
+
+
+@dataclass(frozen=True)
+class Seen:
+    """What the player sees of a position: the dealt line, left to right, and how many cards
+    lie face down (the stock's order is the one thing a player must not see)."""
+
+    line: tuple[str, ...]
+    stock: int
+
+    def __str__(self) -> str:
+        """The position as text: ``QH 7H 4D | 48`` (the stock's count after the bar)."""
+        return f"{' '.join(self.line)} | {self.stock}"
 
 
 @dataclass(frozen=True)
@@ -44,6 +65,7 @@ class Result:
     number: int | None = None  # the deal's number; None for a custom deal
     level: Level | None = None  # the deal's grade; None when it cannot be won
     assisted: bool = False  # an undo or a hint was paid for
+    variant: Variant = OPEN  # the stats keep each variant's figures apart
 
 
 def new_game_id() -> str:
@@ -54,12 +76,22 @@ def new_game_id() -> str:
 class Game:
     """One deal being played. Refused actions raise :class:`IllegalMove` and change nothing."""
 
-    def __init__(self, cards: Sequence[str], number: int | None = None, game_id: str | None = None) -> None:
+    def __init__(
+        self,
+        cards: Sequence[str],
+        number: int | None = None,
+        game_id: str | None = None,
+        variant: Variant = OPEN,
+    ) -> None:
         self.cards: tuple[str, ...] = custom_deal(cards)
         self.number = number
         self.id = game_id or new_game_id()
-        self.line = Line(self.cards)
-        self.redo_stack: list[Move] = []
+        self.variant = variant
+        # From the stock only the Queen lies face up; the rest is dealt one card at a time
+        # (docs/rules.md, "The stock game"). Deal N's stock falls in deal N's order.
+        self.line = Line(self.cards[:1] if variant.stock else self.cards, variant.suit_runs)
+        self.deals: list[int] = []  # for each deal, the moves in play when it was made
+        self.redo_stack: list[Action] = []
         self.penalties = 0  # every undo and charged hint so far: never given back
         self.hint_charged = False  # the last action was a charged hint: asking again is free
         self.time_bonus: int | None = None  # fixed at the win
@@ -68,15 +100,71 @@ class Game:
         self._verdicts: dict[tuple[str, ...], bool] = {}
         self._difficulty: Level | None = None
         self._graded = False
+        self._advice: dict[tuple[tuple[str, ...], int, int], Advice] = {}
 
     @classmethod
-    def numbered(cls, number: int) -> Game:
+    def numbered(cls, number: int, variant: Variant = OPEN) -> Game:
         """A new game of numbered deal ``number``."""
-        return cls(numbered_deal(number), number)
+        return cls(numbered_deal(number), number, variant=variant)
 
     def restarted(self) -> Game:
         """A new game of the same deal, from the start."""
-        return Game(self.cards, self.number)
+        return Game(self.cards, self.number, variant=self.variant)
+
+    def __repr__(self) -> str:
+        return f"Game({self.seen})"  # never the stock's order
+
+    @property
+    def seen(self) -> Seen:
+        """The position as the player sees it, without the stock's order."""
+        return Seen(self.line.cards, self.stock_count)
+
+    # The stock ------------------------------------------------------------------------
+
+    @property
+    def dealt(self) -> int:
+        """Cards turned face up so far (all 52 in the open game)."""
+        return len(self.cards) if not self.variant.stock else 1 + len(self.deals)
+
+    @property
+    def stock_count(self) -> int:
+        """Cards still face down in the stock (0 in the open game)."""
+        return len(self.cards) - self.dealt
+
+    @property
+    def can_deal(self) -> bool:
+        return self.stock_count > 0
+
+    @property
+    def unseen(self) -> tuple[str, ...]:
+        """The cards still in the stock, in code order (which they are is no secret; their order is)."""
+        return tuple(sorted(self.cards[self.dealt :]))
+
+    @property
+    def actions(self) -> list[str]:
+        """The actions in play in notation, oldest first: moves, and ``deal`` for each deal."""
+        moves = [str(played.move) for played in self.line.stack]
+        for at in reversed(self.deals):
+            moves.insert(at, DEAL)
+        return moves
+
+    def _last_is_deal(self) -> bool:
+        return bool(self.deals) and self.deals[-1] == len(self.line.stack)
+
+    def advice(self, samples: int = SAMPLES, seed: int = 0) -> Advice:
+        """The chance now and what each removal does to it (:class:`~royal.chance.Advice`),
+        remembered per position.
+
+        Only what the player sees goes in (the line, and which cards are unseen, the King of
+        Hearts known to be last), so the figure cannot betray the order.
+        """
+        key = (self.line.cards, samples, seed)
+        if key not in self._advice:
+            unseen = [card for card in self.unseen if card != KING_OF_HEARTS]
+            bottom = KING_OF_HEARTS if self.can_deal else None
+            orders = Orders.of(unseen, bottom, samples, seed)
+            self._advice[key] = Advice(self.line, orders, self.can_deal)
+        return self._advice[key]
 
     # What the player sees -------------------------------------------------------------
 
@@ -110,7 +198,9 @@ class Game:
 
     @property
     def outcome(self) -> Outcome | None:
-        """Won, stuck, or ``None`` while moves remain."""
+        """Won, stuck, or ``None`` while moves (or, from the stock, deals) remain."""
+        if self.can_deal:
+            return None
         if len(self.line) == 2:
             return Outcome.WON
         if not self.line.has_moves():
@@ -124,12 +214,12 @@ class Game:
         A played move stays in the line of play or, undone, on the redo stack; only a new move
         clears the redo stack, and that move is then in the line of play.
         """
-        return bool(self.line.stack or self.redo_stack)
+        return bool(self.line.stack or self.redo_stack or self.deals)
 
     @property
     def can_undo(self) -> bool:
-        """Undo is open until the game is won."""
-        return bool(self.line.stack) and self.outcome is not Outcome.WON
+        """Undo (of a move, or of a deal) is open until the game is won."""
+        return bool(self.line.stack or self.deals) and self.outcome is not Outcome.WON
 
     @property
     def can_redo(self) -> bool:
@@ -141,8 +231,14 @@ class Game:
         return self.line.legal_moves()
 
     def solution(self) -> Solution:
-        """The solver's verdict on the current line."""
-        return self._solve(self.line.cards)
+        """The solver's verdict on the current position (from the stock, with the stock in its
+        true order: only for a game whose stock is dealt, or once it is over)."""
+        return self._solve(self._position(self.line.cards))
+
+    def _position(self, line: tuple[str, ...]) -> tuple[str, ...]:
+        """The open line a position amounts to: the dealt line, then the stock in its order
+        (docs/rules.md, "The chance": dealing never closes an option)."""
+        return line + self.cards[self.dealt :]
 
     def deal_solution(self) -> Solution:
         """The solver's verdict on the deal as dealt (what a win is compared with)."""
@@ -164,7 +260,7 @@ class Game:
     def _solve(self, cards: tuple[str, ...]) -> Solution:
         """Solutions are remembered per position: the page asks again on every redraw."""
         if cards not in self._solutions:
-            self._solutions[cards] = solve(cards)
+            self._solutions[cards] = solve(cards, self.variant.suit_runs)
         return self._solutions[cards]
 
     def last_winnable(self) -> int | None:
@@ -173,11 +269,11 @@ class Game:
         Moves only remove cards, so once a position cannot be won nothing after it can:
         the first losing move is where the game went wrong.
         """
-        line = Line(self.cards)
+        line = Line(self.cards, self.variant.suit_runs)
         if not self._winnable(line.cards):
             return None
         count = 0
-        for played in self.line.stack:
+        for played in self.line.stack:  # the same removals on the whole line: the same positions
             line.push(played.move)
             if not self._winnable(line.cards):
                 break
@@ -200,11 +296,12 @@ class Game:
             self.clock.seconds(now),
             self.moves,
             self.score,
-            self.cards_left,
+            self.cards_left + self.stock_count,  # the cards not removed, the stock's among them
             self.par,
             self.number,
             self.difficulty,
             self.penalties > 0,
+            self.variant,
         )
 
     # What the player does -------------------------------------------------------------
@@ -215,6 +312,9 @@ class Game:
             move = Move.parse(move)
         if self.outcome is Outcome.WON:
             raise IllegalMove("the game is already won")
+        for card in (move.left, move.right):
+            if card in self.cards[self.dealt :]:
+                raise IllegalMove(f"{move}: the {spoken_name(card)} has not been dealt yet")
         self.line.enclosed(move)  # refuse an illegal move before the clock starts
         self.clock.start(now)
         played = self._push(move, now)
@@ -222,33 +322,71 @@ class Game:
         self.hint_charged = False
         return played
 
-    def undo(self, now: float) -> Played:
-        """Take back the last move: its points back, and 15 more."""
+    def deal(self, now: float) -> str:
+        """Turn the next card of the stock onto the right end of the line; return it."""
+        if not self.can_deal:
+            raise IllegalMove("the stock is empty")
+        self.clock.start(now)
+        card = self._deal(now)
+        self.redo_stack.clear()
+        self.hint_charged = False
+        return card
+
+    def _deal(self, now: float) -> str:
+        card = self.cards[self.dealt]
+        self.line.deal(card)
+        self.deals.append(len(self.line.stack))
+        self._settle(now)
+        return card
+
+    def act(self, action: str, now: float) -> Played | str:
+        """Play one action in the notation of :attr:`actions`: a deal (the card) or a move."""
+        return self.deal(now) if action == DEAL else self.play(action, now)
+
+    def undo(self, now: float) -> Played | str:
+        """Take back the last move (its points back, and 15 more) or deal (the card goes back
+        on the stock, for the same 15)."""
         if not self.can_undo:
-            raise IllegalMove("the game is won" if self.line.stack else "there is no move to undo")
-        played = self.line.pop()
+            raise IllegalMove("the game is won" if self.line.stack else "there is nothing to undo")
+        undone = self.take_back()
+        self.redo_stack.append(undone.move if isinstance(undone, Played) else None)
         self._pay(scoring.UNDO_COST)
-        self.redo_stack.append(played.move)
         self.hint_charged = False
         self.clock.set_halted(False, now)
-        return played
+        return undone
 
-    def redo(self, now: float) -> Played:
-        """Play the last undone move again, with its points."""
+    def take_back(self) -> Played | str:
+        """Take back the last action, unscored (an undo, or a save's redo actions checked in turn)."""
+        if self._last_is_deal():
+            self.deals.pop()
+            return self.line.undeal()
+        return self.line.pop()
+
+    def redo(self, now: float) -> Played | str:
+        """Play the last undone move (with its points) or deal again."""
         if not self.redo_stack:
-            raise IllegalMove("there is no move to redo")
-        played = self._push(self.redo_stack[-1], now)
+            raise IllegalMove("there is nothing to redo")
+        action = self.redo_stack[-1]
+        done = self._deal(now) if action is None else self._push(action, now)
         self.redo_stack.pop()
         self.hint_charged = False
-        return played
+        return done
 
     def hint(self) -> Move | None:
         """A move that keeps the game winnable, for 25 points; ``None`` (free) if there is none.
 
-        Asking again before anything changes shows the same hint without a second charge.
+        From the stock the hint uses only what is seen: the removal that keeps the whole chance
+        (:meth:`advice`), or ``None`` (charged: "deal on") when every removal lowers it; free
+        when no order of the stock wins. Asking again before anything changes shows the same
+        hint without a second charge.
         """
         if self.outcome is not None:
             return None
+        if self.can_deal:
+            advice = self.advice()
+            if advice.chance.wins:
+                self.charge_hint()
+            return advice.best
         solution = self.solution()
         if not solution.winnable:
             return None
@@ -268,12 +406,16 @@ class Game:
 
     def _push(self, move: Move, now: float) -> Played:
         played = self.line.push(move)
+        self._settle(now)
+        return played
+
+    def _settle(self, now: float) -> None:
+        """After a move or a deal: a game that ended stops its clock, and a win fixes its bonus."""
         outcome = self.outcome
         if outcome is not None:
             self.clock.set_halted(True, now)
         if outcome is Outcome.WON:
             self.time_bonus = scoring.time_bonus(self.clock.seconds(now))
-        return played
 
     def rewind(self, moves: int, now: float) -> None:
         """Undo until ``moves`` moves are left in the line of play (each undo scored as usual)."""

@@ -29,12 +29,13 @@ from royal.clock import Clock
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level
 from royal.excerpt import quoted
-from royal.game import Game, Outcome
+from royal.game import DEAL, Game, Outcome
 from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.line import Move
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
 from royal.settings import ANY_LEVEL, Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
+from royal.variant import OPEN, VARIANTS, Variant, VariantError
 
 T = TypeVar("T")
 
@@ -44,7 +45,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 2, "stats": 3, "settings": 3}
+VERSIONS: dict[str, int] = {"game": 3, "stats": 4, "settings": 4}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -124,13 +125,15 @@ def _read(record: object, kind: str, what: str, build: Callable[[object], T]) ->
 
 
 def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]:
-    """The game as plain JSON data (format 2): the deal, its state and the clock."""
+    """The game as plain JSON data (format 3): the variant, the deal (for the stock game, its
+    order: docs/saves.md allows it), its state and the clock."""
     return {
         "id": game.id,
+        "variant": game.variant.key,
         "number": game.number,
         "cards": list(game.cards),
-        "moves": [str(played.move) for played in game.line.stack],
-        "redo": [str(move) for move in game.redo_stack],
+        "moves": game.actions,
+        "redo": [DEAL if action is None else str(action) for action in game.redo_stack],
         "penalties": game.penalties,
         "hinted": game.hint_charged,
         "time_bonus": game.time_bonus if game.outcome is Outcome.WON else None,
@@ -206,10 +209,11 @@ def _elapsed(data: dict[str, object]) -> float:
 
 
 def game_from_dict(data: object, now: float) -> tuple[Game, int]:
-    """Rebuild a game and its revision from format 2; raise ValueError on anything inconsistent.
+    """Rebuild a game and its revision from format 3; raise ValueError on anything inconsistent.
 
-    The work is bounded whatever the game's history: at most 50 moves are played and 50 redo
-    moves tried, each checked for legality; nothing runs the solver. The clock comes back
+    The work is bounded whatever the game's history: at most 50 moves (and, from the stock, 51
+    deals) are played and as many redo actions tried, each checked for legality; nothing runs
+    the solver. The clock comes back
     paused at the saved time: the caller starts it when the page shows the game, so loading
     never adds its own time to the game's.
     """
@@ -218,21 +222,24 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     game_id = data.get("id")
     if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
         raise ValueError("a saved game needs an id")
+    variant = _variant(data)
     cards, number = _deal(data)
-    most = len(ALL_CARDS) - 2
+    most = 2 * len(ALL_CARDS) - 3 if variant.stock else len(ALL_CARDS) - 2
     moves, redo = _texts(data, "moves", most), _texts(data, "redo", most)
+    if not variant.stock and DEAL in moves + redo:
+        raise ValueError("only a game from the stock deals")
     penalties = _whole(data, "penalties")
     hint_charged = _flag(data, "hinted")
     revision = _whole(data, "revision")
     elapsed = _elapsed(data)
-    game = Game(cards, number, game_id)
-    for move in moves:
-        game.line.push(Move.parse(move))
-    for move in reversed(redo):  # the last undone move is redone first: each must be legal in turn
-        game.line.push(Move.parse(move))
+    game = Game(cards, number, game_id, variant)
+    for action in moves:
+        game.act(action, 0.0)
+    for action in reversed(redo):  # the last undone action is redone first: each must be legal in turn
+        game.act(action, 0.0)
     for _ in redo:
-        game.line.pop()
-    game.redo_stack = [Move.parse(move) for move in redo]
+        game.take_back()
+    game.redo_stack = [None if action == DEAL else Move.parse(action) for action in redo]
     least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hint_charged else 0)
     if penalties % 5 or penalties < least:
         raise ValueError("the penalties do not fit the undos and hints")
@@ -248,6 +255,14 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
         raise ValueError("the clock runs only from the first move")
     game.clock = Clock(elapsed=elapsed, started=game.touched, visible=False, halted=outcome is not None)
     return game, revision
+
+
+def _variant(data: dict[str, object]) -> Variant:
+    try:
+        return Variant.from_key(data.get("variant"))
+    except VariantError:
+        keys = ", ".join(variant.key for variant in VARIANTS)
+        raise ValueError(f"the variant must be one of {keys}, not {quoted(data.get('variant'))}") from None
 
 
 def _game_1_to_2(body: object) -> object:
@@ -273,12 +288,15 @@ def _game_1_to_2(body: object) -> object:
     if body.get("started") is not state.touched:
         raise SaveError("saved game is inconsistent: the clock's started flag does not fit the moves")
     state.time_bonus = scoring.time_bonus(int(elapsed))
-    return {**game_to_dict(state, 0.0), "id": body.get("id"), "elapsed": elapsed}
+    record = game_to_dict(state, 0.0)
+    del record["variant"]  # format 2 had none
+    return {**record, "id": body.get("id"), "elapsed": elapsed}
 
 
 def _replay_1(game: Game, events: list[str]) -> Game:
     """Format 1's events played on ``game``'s line with the game's rules, checking each."""
-    line, redo, moves = game.line, game.redo_stack, {}
+    line, moves = game.line, {}
+    redo: list[Move] = []
     for event in events:
         if event == "undo":
             if not line.stack or len(line) == 2:
@@ -300,10 +318,21 @@ def _replay_1(game: Game, events: list[str]) -> Game:
             line.push(moves[event])
             redo.clear()
         game.hint_charged = False
+    game.redo_stack = list(redo)
     return game
 
 
 MIGRATIONS["game"][1] = _game_1_to_2
+
+
+def _game_2_to_3(body: object) -> object:
+    """Format 2 knew only the open game without suit runs: its moves are its actions as they were."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "variant": OPEN.key}
+
+
+MIGRATIONS["game"][2] = _game_2_to_3
 
 
 def game_to_record(game: Game, now: float, revision: int = 0) -> dict[str, object]:
@@ -328,45 +357,48 @@ def load_game(text: object, now: float) -> Game:
 
 def stats_to_record(stats: Stats) -> dict[str, object]:
     """The stats' record as parsed JSON."""
-    return _record(
-        "stats",
-        {
-            "played": stats.played,
-            "wins": stats.wins,
-            "fastest_win": stats.fastest_win,
-            "fewest_moves": stats.fewest_moves,
-            "best_score": stats.best_score,
-            "streak_day": stats.streak_day.isoformat() if stats.streak_day else None,
-            "streak": stats.streak,
-            "best_streak": stats.best_streak,
-            "counted": stats.counted,
-            "perfect_wins": stats.perfect_wins,
-            "daily": {
-                "days": {
-                    day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par}
-                    for day, r in sorted(stats.daily.days.items())
-                },
-                "streak_day": stats.daily.streak_day.isoformat() if stats.daily.streak_day else None,
-                "streak": stats.daily.streak,
+    return _record("stats", _stats_body(stats))
+
+
+def _stats_body(stats: Stats) -> dict[str, object]:
+    """The stats as plain JSON data (format 4); each other variant's own figures in the same shape."""
+    return {
+        "played": stats.played,
+        "wins": stats.wins,
+        "fastest_win": stats.fastest_win,
+        "fewest_moves": stats.fewest_moves,
+        "best_score": stats.best_score,
+        "streak_day": stats.streak_day.isoformat() if stats.streak_day else None,
+        "streak": stats.streak,
+        "best_streak": stats.best_streak,
+        "counted": stats.counted,
+        "perfect_wins": stats.perfect_wins,
+        "daily": {
+            "days": {
+                day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par}
+                for day, r in sorted(stats.daily.days.items())
             },
-            "recent": [
-                {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par} for f in stats.recent
-            ],
-            "challenges": {
-                "days": {
-                    day.isoformat(): {
-                        str(number): {"won": r.won, "par": r.par, "moves": r.moves, "seconds": r.seconds}
-                        for number, r in sorted(results.items())
-                    }
-                    for day, results in sorted(stats.challenges.days.items())
-                },
-                "streak_day": _iso(stats.challenges.streak_day),
-                "streak": stats.challenges.streak,
-            },
-            "level_wins": {level.value: n for level, n in stats.level_wins.items()},
-            "unlocked": {name: day.isoformat() for name, day in stats.unlocked.items()},
+            "streak_day": stats.daily.streak_day.isoformat() if stats.daily.streak_day else None,
+            "streak": stats.daily.streak,
         },
-    )
+        "recent": [
+            {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par} for f in stats.recent
+        ],
+        "challenges": {
+            "days": {
+                day.isoformat(): {
+                    str(number): {"won": r.won, "par": r.par, "moves": r.moves, "seconds": r.seconds}
+                    for number, r in sorted(results.items())
+                }
+                for day, results in sorted(stats.challenges.days.items())
+            },
+            "streak_day": _iso(stats.challenges.streak_day),
+            "streak": stats.challenges.streak,
+        },
+        "level_wins": {level.value: n for level, n in stats.level_wins.items()},
+        "unlocked": {name: day.isoformat() for name, day in stats.unlocked.items()},
+        "variants": {key: _stats_body(figures) for key, figures in sorted(stats.variants.items())},
+    }
 
 
 def dump_stats(stats: Stats) -> str:
@@ -406,6 +438,17 @@ def _stats_from_format_2(body: object) -> object:
 
 
 MIGRATIONS["stats"][2] = _stats_from_format_2
+
+
+def _stats_from_format_3(body: object) -> object:
+    """Format 3 knew only the open game without suit runs: its figures stay that variant's, every
+    one kept, and the other variants start empty."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "variants": {}}
+
+
+MIGRATIONS["stats"][3] = _stats_from_format_3
 
 
 def _daily(body: object) -> DailyRecord:
@@ -487,10 +530,20 @@ def _counted(body: dict[str, object]) -> list[str]:
     return counted
 
 
-def _stats_from_dict(body: object) -> Stats:
-    """Stats from a format 2 body; ValueError for what no sequence of games could produce."""
+def _variants(body: object) -> dict[str, Stats]:
+    """The other variants' own figures, each read as the stats are (one level deep only)."""
+    if not isinstance(body, dict) or len(body) >= len(VARIANTS):
+        raise ValueError("the variants' figures must be an object of at most three variants")
+    return {key: _stats_from_dict(figures, nested=True) for key, figures in body.items()}
+
+
+def _stats_from_dict(body: object, nested: bool = False) -> Stats:
+    """Stats from a format 4 body; ValueError for what no sequence of games could produce."""
     if not isinstance(body, dict):
         raise ValueError("the stats must be an object")
+    variants = body.get("variants")
+    if nested and variants != {}:
+        raise ValueError("a variant's own figures hold no other variant's")
     return Stats(
         played=_whole(body, "played"),
         wins=_whole(body, "wins"),
@@ -507,6 +560,7 @@ def _stats_from_dict(body: object) -> Stats:
         challenges=_challenges(body.get("challenges")),
         level_wins=_level_wins(body.get("level_wins")),
         unlocked=_unlocked(body.get("unlocked")),
+        variants={} if nested else _variants(variants),
     )
 
 
@@ -553,6 +607,16 @@ def _settings_from_format_2(body: object) -> object:
 
 
 MIGRATIONS["settings"][2] = _settings_from_format_2
+
+
+def _settings_from_format_3(body: object) -> object:
+    """Format 3 knew only the open game without suit runs: New game goes on dealing it."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "mode": "open", "suit_runs": False}
+
+
+MIGRATIONS["settings"][3] = _settings_from_format_3
 
 
 def load_settings(text: object) -> Settings:

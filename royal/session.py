@@ -14,6 +14,7 @@ import datetime as _dt
 import random
 from collections.abc import Callable
 from enum import Enum
+from typing import TypeVar
 
 from royal import describe
 from royal.backup_actions import BackupActions
@@ -28,6 +29,9 @@ from royal.settings import ANY_LEVEL, Settings
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
 from royal.tab_sync import TabSync
+from royal.variant import OPEN
+
+T = TypeVar("T")
 
 
 class LinkAction(Enum):
@@ -62,6 +66,7 @@ class Session:
         self.tabs = TabSync(self.storage, now, today, on_notice, self._random_game)
         #: Export, import and reset of the stats, from the stats panel.
         self.backup = BackupActions(self.tabs)
+        self._lowered = False  # the last move, from the stock, lowered the chance of a win
 
     @property
     def game(self) -> Game:
@@ -109,7 +114,8 @@ class Session:
     def _random_game(self, settings: Settings) -> Game:
         """A game of a random deal, winnable when ``settings`` ask for winnable deals only."""
         level = None if settings.level == ANY_LEVEL else Level(settings.level)
-        return Game.numbered(draw_deal(self.rng, settings.winnable_only, level))
+        # A stock wins exactly when its open line does (royal/chance.py): one test for both.
+        return Game.numbered(draw_deal(self.rng, settings.winnable_only, level), settings.variant)
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""
@@ -119,24 +125,31 @@ class Session:
         self.save()
 
     def new_game(self, number: int | None = None) -> None:
-        """A new game of deal ``number``, or of a random deal."""
-        self.start(Game.numbered(number) if number is not None else self._random_game(self.settings))
+        """A new game of deal ``number``, or of a random deal, in the variant the settings choose."""
+        settings = self.settings
+        self.start(
+            Game.numbered(number, settings.variant) if number is not None else self._random_game(settings)
+        )
 
     def restart(self) -> None:
         """The same deal again from the start."""
         self.start(self.game.restarted())
 
     def daily(self) -> bool:
-        """Today's deal (numbered by the local date); False, changing nothing, when it is
+        """Today's deal (numbered by the local date), in the open game: the daily record is the
+        open game's (docs/stats.md, "Each variant apart"); False, changing nothing, when it is
         already the game in progress."""
         if self.daily_in_progress():
             return False
-        self.new_game(daily_deal_number(self.today()))
+        self.start(Game.numbered(daily_deal_number(self.today())))
         return True
 
     def daily_in_progress(self) -> bool:
         """True when today's deal is the game in progress (Today's deal then changes nothing)."""
-        return self.game.number == daily_deal_number(self.today()) and self.game.outcome is None
+        game = self.game
+        return (
+            game.number == daily_deal_number(self.today()) and game.variant == OPEN and game.outcome is None
+        )
 
     def link_action(self, request: DealRequest) -> LinkAction:
         """What opening the deal a link names would do to the game in progress.
@@ -145,15 +158,15 @@ class Session:
         is the same game, finished or not: a reload brings it back as it was.
         """
         game = self.game
-        if request.cards == game.cards:
+        if request.cards == game.cards and request.variant == game.variant:
             return LinkAction.SAME
-        if request.cards != game.cards and game.touched and game.outcome is not Outcome.WON:
+        if game.touched and game.outcome is not Outcome.WON:
             return LinkAction.ASK
         return LinkAction.OPEN
 
     def open_request(self, request: DealRequest) -> None:
         """Play the deal a link asked for."""
-        self.start(Game(request.cards, request.number))
+        self.start(Game(request.cards, request.number, variant=request.variant))
 
     def leaving_loses(self) -> bool:
         """True when leaving the game now would count it as a loss that is not yet settled:
@@ -167,23 +180,36 @@ class Session:
     def play(self, move: Move | str) -> Played:
         """Play a move, save, and count the game at once if it is won."""
         self.tabs.refuse_if_behind()
-        played = self.game.play(move, self.now())
+        game = self.game
+        if isinstance(move, str):
+            move = Move.parse(move)
+        # From the stock, the warning weighs the removal over the orders of the unseen cards
+        # before it is played (the advice is remembered: the page has asked for it already).
+        lowers = self.settings.warn_lost and game.can_deal and move in game.legal_moves()
+        self._lowered = lowers and game.advice().lowers(move)
+        played = game.play(move, self.now())
         self._after_change()
         return played
 
-    def undo(self) -> Played:
-        """Undo the last move and save."""
-        self.tabs.refuse_if_behind()
-        played = self.game.undo(self.now())
-        self._after_change()
-        return played
+    def deal(self) -> str:
+        """Deal the stock's next card onto the line and save; the card dealt."""
+        return self._act(self.game.deal)
 
-    def redo(self) -> Played:
-        """Redo the last undone move and save."""
+    def undo(self) -> Played | str:
+        """Undo the last move or deal and save."""
+        return self._act(self.game.undo)
+
+    def redo(self) -> Played | str:
+        """Redo the last undone move or deal and save."""
+        return self._act(self.game.redo)
+
+    def _act(self, action: Callable[[float], T]) -> T:
+        """Play an action that is not a removal (so it lowers no chance) now, and save."""
         self.tabs.refuse_if_behind()
-        played = self.game.redo(self.now())
+        done = action(self.now())
+        self._lowered = False
         self._after_change()
-        return played
+        return done
 
     def rewind(self) -> int | None:
         """Undo back to the last position from which the game could be won, saving once.
@@ -213,8 +239,11 @@ class Session:
         self.tabs.change_settings(changes)
 
     def lost_by_last_move(self) -> bool:
-        """True when warnings are on and the last move turned a winnable game into a lost one."""
+        """True when warnings are on and the last move turned a winnable game into a lost one;
+        from the stock, while cards lay in it, when it lowered the chance of a win."""
         game = self.game
+        if game.variant.stock and (game.can_deal or self._lowered):
+            return self._lowered
         return (
             self.settings.warn_lost
             and game.outcome is None

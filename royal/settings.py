@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from royal.variant import Mode, Variant
+
 #: The theme that follows the device's colour scheme; each other theme is named after the scheme it picks.
 SYSTEM_THEME = "system"
 THEMES = (SYSTEM_THEME, "light", "dark")
@@ -18,12 +20,15 @@ CARD_BACKS = ("red", "blue", "felt")
 #: The grade New game deals: any, or one (royal.difficulty.Level's values, hardest last).
 ANY_LEVEL = "any"
 LEVELS = (ANY_LEVEL, "easy", "medium", "hard", "expert")
+#: The ways to play New game deals in (royal.variant.Mode's values, the open game first).
+MODES = tuple(mode.value for mode in Mode)
 #: The settings that name one of a few choices, and those choices.
 CHOICES: dict[str, tuple[str, ...]] = {
     "theme": THEMES,
     "felt": FELTS,
     "card_back": CARD_BACKS,
     "level": LEVELS,
+    "mode": MODES,
 }
 
 
@@ -42,6 +47,8 @@ class Settings:
     card_back: str = CARD_BACKS[0]
     quick_play: bool = False  # a card with exactly one move plays it when chosen
     level: str = ANY_LEVEL  # New game deals a deal of this grade, or of any
+    mode: str = MODES[0]  # New game deals all cards face up ("open") or from the stock ("stock")
+    suit_runs: bool = False  # New game plays with SolSuite's suit runs
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -51,6 +58,11 @@ class Settings:
                     raise ValueError(f"{field.name} must be one of {', '.join(CHOICES[field.name])}")
             elif not isinstance(value, bool):
                 raise ValueError(f"{field.name} must be true or false")
+
+    @property
+    def variant(self) -> Variant:
+        """The variant New game deals in."""
+        return Variant(Mode(self.mode), self.suit_runs)
 
     def to_dict(self) -> dict[str, object]:
         """The settings as plain JSON data."""

@@ -16,16 +16,16 @@ ARROWS = {
     "End": "last",
 }
 #: Keys that work alone (matched ignoring case), and the capitals that also work with Shift.
-PLAIN = {"h": "hint", "n": "new-game", "escape": "cancel"}
-SHIFTED = ("H", "N")
+PLAIN = {"h": "hint", "n": "new-game", "d": "deal-card", "escape": "cancel"}
+SHIFTED = ("H", "N", "D")
 
 
 def shortcut(key: str, *, control: bool = False, alt: bool = False, shift: bool = False) -> str | None:
     """The action a key press names (``"undo"``, ``"hint"``...), or ``None``.
 
-    ``control`` is Ctrl or, on a Mac, Cmd. Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; H, N
-    and Escape work alone, and H and N with Shift too. Anything with Alt is left to the
-    browser, as are other shifted keys.
+    ``control`` is Ctrl or, on a Mac, Cmd. Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y redo; H, N,
+    D (deal, from the stock) and Escape work alone, and H, N and D with Shift too. Anything
+    with Alt is left to the browser, as are other shifted keys.
     """
     letter = key.lower()
     if control:

@@ -3,7 +3,8 @@
 On a return visit static/boot.js draws this before Python has started (the saved line,
 the fields and the stats), so the player sees their game at once instead of an empty
 table. It holds card codes and the figures exactly as the page shows them, nothing else:
-the boot script checks every value against a strict pattern and writes only text. The
+the boot script checks every value against a strict pattern and writes only text. From the
+stock it holds what is seen only: the dealt cards and the stock's count, never its order. The
 limits and patterns are here, and the build writes them into the boot script
 (tools/boot_script.py); each pattern reads the same in Python and JavaScript.
 """
@@ -16,7 +17,8 @@ from collections.abc import Mapping, Sequence
 from royal.deals import MAX_DEAL
 from royal.limits import MAX_SECONDS
 
-VERSION = 1
+#: Version 2 added the stock game's count of face-down cards (``null`` in the open game).
+VERSION = 2
 #: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
 MAX_CHARS = 4096
 #: What each field may hold: the deal (any number a deal can have, or "custom"), par, moves,
@@ -47,7 +49,16 @@ def shows_guide(figures: Mapping[str, str]) -> bool:
     return figures.get(GUIDE_STAT) == GUIDE_FIGURE
 
 
-def dump_snapshot(cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str]) -> str:
-    """The snapshot as stored: ``{"version": 1, "cards": [...], "fields": {...}, "stats": {...}}``."""
-    data = {"version": VERSION, "cards": list(cards), "fields": dict(fields), "stats": dict(stats)}
+def dump_snapshot(
+    cards: Sequence[str], fields: Mapping[str, str], stats: Mapping[str, str], stock: int | None = None
+) -> str:
+    """The snapshot as stored: ``{"version": 2, "cards": [...], "stock": null, "fields": {...},
+    "stats": {...}}`` (``stock``: the stock game's face-down count, ``null`` in the open game)."""
+    data = {
+        "version": VERSION,
+        "cards": list(cards),
+        "stock": stock,
+        "fields": dict(fields),
+        "stats": dict(stats),
+    }
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False)

@@ -31,6 +31,7 @@ from royal.records import (
     current_run,
     streak_after_win,
 )
+from royal.variant import OPEN, Variant
 
 #: How many recently counted game ids are remembered to refuse counting a game twice.
 COUNTED_IDS_KEPT = 64
@@ -56,6 +57,9 @@ class Stats:
     challenges: ChallengeRecord = field(default_factory=ChallengeRecord)  # the daily challenges
     level_wins: dict[Level, int] = field(default_factory=dict)  # wins by the deal's grade
     unlocked: dict[str, _dt.date] = field(default_factory=dict)  # achievement id: the day unlocked
+    # The other variants' figures by variant key (docs/stats.md, "Each variant apart"): these
+    # top-level figures are the open game's without suit runs, as they always were.
+    variants: dict[str, Stats] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.wins > self.played:
@@ -90,6 +94,9 @@ class Stats:
             or sum(map(len, self.challenges.days.values())) > self.played
         ):
             raise ValueError("wins by grade and daily challenges disagree with the totals")
+        for key, figures in self.variants.items():
+            if Variant.from_key(key) == OPEN or figures.variants or figures.counted:
+                raise ValueError(f"{key!r} cannot hold a variant's own figures")
         for name, day in self.unlocked.items():
             achievement = achievements.BY_ID.get(name)
             if achievement is None:
@@ -106,19 +113,10 @@ class Stats:
         if result.game_id in self.counted:
             return False
         self.counted = [*self.counted, result.game_id][-COUNTED_IDS_KEPT:]
-        self.played = min(self.played + 1, MAX_COUNT)
-        self.best_score = _best(self.best_score, result.score, max)
-        finished = Finished(result.won, result.moves, result.cards_left, result.par)
-        self.recent = add_recent(self.recent, finished)
-        if result.won:
-            self.wins = min(self.wins + 1, MAX_COUNT)
-            self.perfect_wins = min(self.perfect_wins + finished.perfect, MAX_COUNT)
-            self.fastest_win = _best(self.fastest_win, result.seconds, min)
-            self.fewest_moves = _best(self.fewest_moves, result.moves, min)
-            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
-            self.best_streak = max(self.best_streak, self.streak)
-            if result.level is not None:
-                self.level_wins[result.level] = min(self.level_wins.get(result.level, 0) + 1, MAX_COUNT)
+        if result.variant != OPEN:  # its own figures; the daily records and achievements are the open game's
+            self.variants.setdefault(result.variant.key, Stats())._count(result, day)
+            return True
+        self._count(result, day)
         if result.number == daily_deal_number(day):
             self.daily.record(day, result.won, result.moves, result.par)
         own_day = deal_day(result.number)
@@ -134,6 +132,27 @@ class Stats:
         achievements.unlock(self, result, day)
         return True
 
+    def _count(self, result: Result, day: _dt.date) -> None:
+        """The figures a finished game changes in its variant: the eight, perfect wins, the recent
+        games and the wins by grade."""
+        self.played = min(self.played + 1, MAX_COUNT)
+        self.best_score = _best(self.best_score, result.score, max)
+        finished = Finished(result.won, result.moves, result.cards_left, result.par)
+        self.recent = add_recent(self.recent, finished)
+        if result.won:
+            self.wins = min(self.wins + 1, MAX_COUNT)
+            self.perfect_wins = min(self.perfect_wins + finished.perfect, MAX_COUNT)
+            self.fastest_win = _best(self.fastest_win, result.seconds, min)
+            self.fewest_moves = _best(self.fewest_moves, result.moves, min)
+            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
+            self.best_streak = max(self.best_streak, self.streak)
+            if result.level is not None:
+                self.level_wins[result.level] = min(self.level_wins.get(result.level, 0) + 1, MAX_COUNT)
+
+    def of(self, variant: Variant) -> Stats:
+        """The figures of ``variant``: these for the open game, else that variant's own."""
+        return self if variant == OPEN else self.variants.get(variant.key, Stats())
+
     def current_streak(self, today: _dt.date) -> int:
         """The run of winning days that ends today or yesterday, else 0."""
         return current_run(self.streak_day, self.streak, today)
@@ -144,6 +163,7 @@ class Stats:
         the next win starts a new streak. The latest day ended, or ``None`` when none was."""
         days = (self.streak_day, self.daily.streak_day, self.challenges.streak_day)
         ended = [day for day in days if day is not None and after_tomorrow(day, today)]
+        ended += [day for figures in self.variants.values() if (day := figures.end_streaks_after(today))]
         if self.streak_day in ended:
             self.streak_day, self.streak = None, 0
         if self.daily.streak_day in ended:

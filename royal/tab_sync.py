@@ -41,7 +41,7 @@ class Stale(Exception):
 
 def play_so_far(game: Game) -> tuple[object, ...]:
     """What a player did in a game, without its clock: two tabs differ in play if this does."""
-    return (game.id, [p.move for p in game.line.stack], game.redo_stack, game.penalties, game.hint_charged)
+    return (game.id, game.actions, game.redo_stack, game.penalties, game.hint_charged)
 
 
 def _adopt(
@@ -249,8 +249,10 @@ class TabSync:
     def _write_snapshot(self) -> None:
         """Beside the save, what the board shows, for the page to draw before Python starts."""
         fields = describe.fields(self.game, self.now())
-        figures = describe.stats_panel(self.stats, self.today())
-        self.storage.set(SNAPSHOT_KEY, dump_snapshot(self.game.line.cards, fields, figures))
+        figures = describe.stats_panel(self.stats.of(self.settings.variant), self.today())
+        stock = self.game.stock_count if self.game.variant.stock else None
+        snapshot = dump_snapshot(self.game.line.cards, fields, figures, stock)
+        self.storage.set(SNAPSHOT_KEY, snapshot)
 
     # Adopting what other tabs wrote -------------------------------------------------------
 

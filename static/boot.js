@@ -81,10 +81,15 @@
   function readSnapshot(text) {
     const data = parseStored(text, SNAPSHOT_MAX_CHARS);
     if (!isPlainObject(data) || data.version !== SNAPSHOT_VERSION) return null;
-    const { cards, fields, stats } = data;
-    if (!Array.isArray(cards) || cards.length < 2 || cards.length > CARDS.length) return null;
+    const { cards, stock, fields, stats } = data;
+    // The stock game's stock: its count only (the King of Hearts lies at its bottom until the
+    // end); null in the open game.
+    if (stock !== null && (!Number.isInteger(stock) || stock < 0 || stock >= CARDS.length)) return null;
+    const left = stock ?? 0;
+    if (!Array.isArray(cards) || cards.length < 1 || cards.length + left > CARDS.length) return null;
     if (!cards.every((card) => CARDS.includes(card)) || new Set(cards).size !== cards.length) return null;
-    if (cards[0] !== QUEEN_OF_HEARTS || cards[cards.length - 1] !== KING_OF_HEARTS) return null;
+    if (cards[0] !== QUEEN_OF_HEARTS || cards.includes(KING_OF_HEARTS) !== (left === 0)) return null;
+    if (left === 0 && (cards.length < 2 || cards[cards.length - 1] !== KING_OF_HEARTS)) return null;
     if (!isPlainObject(fields) || !isPlainObject(stats)) return null;
     const fieldNames = Object.keys(fields);
     if (fieldNames.length !== Object.keys(FIELD_FORMS).length) return null;
@@ -96,7 +101,7 @@
     for (const [name, figure] of Object.entries(stats)) {
       if (!STAT_NAME.test(name) || typeof figure !== "string" || !FIGURE.test(figure)) return null;
     }
-    return { cards, fields, stats };
+    return { cards, stock, fields, stats };
   }
 
   function storedText(key) {
@@ -169,9 +174,28 @@
     const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
     line.setAttribute("aria-busy", "true");
     line.replaceChildren(...cards.map(previewCard));
+    const stock = snapshot ? snapshot.stock : null;
+    if (stock !== null) {
+      // The stock game's Deal button, as royal/web/app.py shows it (disabled until Python runs).
+      const deal = document.getElementById("deal-card");
+      if (deal) deal.hidden = false;
+    }
+    if (stock) {
+      // Its face-down stock at the line's next place, with its count, as static/line.js draws
+      // it (royal/web/board.py's PART_CLASSES.stock), and the chance's line, its words to come.
+      const pile = previewCard(null);
+      pile.classList.add("stock");
+      pile.dataset.count = String(stock);
+      line.append(pile);
+      const chance = document.getElementById("chance");
+      if (chance) {
+        chance.textContent = "\u00a0";
+        chance.hidden = false;
+      }
+    }
     // Each card's place in the snaking line, as royal/web/board.py writes it (app.css).
     [...line.children].forEach((card, index) => card.style.setProperty("--i", String(index)));
-    line.style.setProperty("--n", String(cards.length));
+    line.style.setProperty("--n", String(line.children.length));
     if (snapshot) {
       for (const [name, text] of Object.entries(snapshot.fields)) {
         const field = document.querySelector(`[data-field="${name}"]`);

@@ -10,7 +10,9 @@
  *
  * Unless the player asked for reduced motion: a removed card shrinks away from where it stood,
  * where it stood (class "leaving"), while the cards after it slide into their new places; a
- * card back from an undo grows in; a new deal is dealt in, card by card. Every animation is
+ * card back from an undo grows in; a new deal is dealt in, card by card; from the stock game's
+ * face-down stock (drawn at the line's next place, its count only) a dealt card turns over
+ * where the stock stood while the stock slides on. Every animation is
  * transform and opacity only, at most 250 ms. A draw during one finishes it first, so input
  * never waits for an animation.
  */
@@ -34,7 +36,7 @@ globalThis.royalLine = (() => {
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null };
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
     }
@@ -156,6 +158,45 @@ globalThis.royalLine = (() => {
     }
   }
 
+  /** The stock game's face-down stock, at the line's next place (the place the next card
+   * takes): `stock` is {count, label} or null (no stock). Only its count is ever written. */
+  function drawStock(root, state, stock, className, count) {
+    let pile = state.stock;
+    if (!stock) {
+      if (pile) pile.remove();
+      state.stock = null;
+      return null;
+    }
+    if (!pile) {
+      pile = document.createElement("button");
+      pile.type = "button";
+      pile.id = "stock";
+      pile.className = className;
+      state.stock = pile;
+    }
+    if (pile.parentNode !== root) root.append(pile);
+    const before = pile.style.getPropertyValue("--i");
+    pile.style.setProperty("--i", String(count));
+    pile.dataset.count = String(stock.count);
+    pile.setAttribute("aria-label", stock.label);
+    pile.disabled = stock.count === 0;
+    pile.hidden = stock.count === 0;
+    return before === "" ? null : Number(before);
+  }
+
+  /** A dealt card turns over where the stock stood, and the stock slides on to the next place. */
+  function dealOne(root, state, code, from) {
+    if (!state.grid) measure(root, state);
+    const grid = state.grid;
+    const timing = { duration: SLIDE_MS, easing: "ease-out" };
+    animate(state, state.cards.get(code), [{ transform: "rotateY(90deg)", offset: 0 }], timing);
+    const [x0, y0] = spot(grid, from);
+    const [x1, y1] = spot(grid, from + 1);
+    if (state.stock) {
+      animate(state, state.stock, [{ transform: `translate(${x0 - x1}px, ${y0 - y1}px)`, offset: 0 }], timing);
+    }
+  }
+
   /** A new deal comes in card by card, along the line. */
   function deal(state, codes) {
     const frames = [{ opacity: 0, transform: "translateY(-18px) scale(0.7)", offset: 0 }];
@@ -184,7 +225,8 @@ globalThis.royalLine = (() => {
    * - `since`: the index of the first card whose place may change (those before it stay put).
    */
   function draw(root, text) {
-    const { cards, make: made, classes, marks, tabbable: focusCard, change, since } = JSON.parse(text);
+    const data = JSON.parse(text);
+    const { cards, make: made, classes, marks, tabbable: focusCard, change, since } = data;
     const state = stateOf(root);
     settle(state);
     const moving = change !== null && state.cards.size > 0 && !still.matches;
@@ -202,14 +244,17 @@ globalThis.royalLine = (() => {
     if (change === "deal") {
       root.append(...cards.map((code) => state.cards.get(code)));
     } else {
-      let following = null;
+      let following = state.stock && state.stock.parentNode === root ? state.stock : null; // the stock stays last
       for (let i = cards.length - 1; i >= 0; i -= 1) {
         const card = state.cards.get(cards[i]);
         if (card.parentNode !== root) root.insertBefore(card, following);
         following = card;
       }
     }
-    if (cards.length !== state.order.length) root.style.setProperty("--n", String(cards.length));
+    const dealtOne = cards.length === state.order.length + 1 && cards.slice(0, -1).every((c, i) => c === state.order[i]);
+    const stockWas = drawStock(root, state, data.stock, classes.stock, cards.length);
+    const slots = String(cards.length + (data.stock && data.stock.count ? 1 : 0));
+    if (root.style.getPropertyValue("--n") !== slots) root.style.setProperty("--n", slots);
     state.order = cards;
     cards.forEach((code, i) => {
       if (state.index.get(code) !== i) {
@@ -228,6 +273,7 @@ globalThis.royalLine = (() => {
     if (refocus && focusCard !== null) state.cards.get(focusCard).focus();
     if (moving) {
       if (change === "deal") deal(state, cards);
+      else if (dealtOne && stockWas === cards.length - 1) dealOne(root, state, cards[cards.length - 1], stockWas);
       else slide(root, state, cards.slice(since), first);
     }
   }

@@ -80,8 +80,8 @@ def win_game(game: Game, now: float = 0.0, step: float = 0.0) -> float:
 
 def same_game(a: Game, b: Game, now: float) -> None:
     """Assert that ``a`` and ``b`` are the same game at ``now``, as the player sees and saves it."""
-    assert a.id == b.id and a.number == b.number and a.cards == b.cards
-    assert a.line.cards == b.line.cards
+    assert a.id == b.id and a.number == b.number and a.cards == b.cards and a.variant == b.variant
+    assert a.line.cards == b.line.cards and a.seen == b.seen and a.actions == b.actions
     assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
     assert a.redo_stack == b.redo_stack
     shown = ("moves", "score", "outcome", "penalties", "hint_charged", "touched", "can_undo", "can_redo")

@@ -4,7 +4,8 @@ hint and the warning, worded from what the player sees."""
 from royal import describe
 from royal.chance import Chance
 from royal.deals import numbered_deal
-from royal.stock import StockGame
+from royal.game import Game
+from royal.variant import STOCK
 
 
 def test_the_chance_in_words():
@@ -22,13 +23,13 @@ def test_the_chance_in_words():
 
 
 def test_deals_are_announced_with_the_count_only():
-    game = StockGame.numbered(1)
-    card = game.deal()
+    game = Game.numbered(1, STOCK)
+    card = game.deal(0)
     assert (
-        describe.dealt(card, game.seen.stock) == "Dealt the ace of spades. 50 cards face down in the stock."
+        describe.dealt(card, game.stock_count) == "Dealt the ace of spades. 50 cards face down in the stock."
     )
     assert (
-        describe.undealt(game.undo(), 51)
+        describe.undealt(game.undo(0), 51)
         == "Undone: the ace of spades back on the stock. 51 cards face down in the stock."
     )
     assert describe.stock_count(1) == "1 card face down in the stock"
@@ -38,21 +39,21 @@ def test_deals_are_announced_with_the_count_only():
 def test_the_hint_names_a_removal_that_keeps_the_chance_or_deals_on():
     said = set()
     for number in range(1, 30):
-        game = StockGame.numbered(number)
+        game = Game.numbered(number, STOCK)
         while game.can_deal and len(said) < 2:
             advice = game.advice(samples=30, seed=2)
             text = describe.stock_hint(advice, game.line)
-            hidden = numbered_deal(number)[52 - game.seen.stock :]
+            hidden = numbered_deal(number)[52 - game.stock_count :]
             assert not any(describe.shown_name(card) in text for card in hidden)
             if advice.best is not None:
                 assert text.startswith("Hint: ") and "keeps every chance" in text
                 said.add("removal")
-                game.play(advice.best)
+                game.play(advice.best, 0)
             else:
                 if game.legal_moves() and advice.chance.wins:
                     assert text.startswith("Hint: deal on. Dealing loses nothing")
                     said.add("deal")
-                game.deal()
+                game.deal(0)
         if len(said) == 2:
             break
     assert said == {"removal", "deal"}

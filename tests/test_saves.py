@@ -76,10 +76,10 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 2
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 3
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 3
+    assert data["kind"] == "stats" and data["version"] == 4
 
 
 def test_stats_round_trip():
@@ -93,7 +93,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=3), "newer version"),
+        (lambda d: d.update(version=4), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -228,7 +228,7 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
     events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
     copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
     same_game(game, copy, 20.0)
-    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 2
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 3
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():

@@ -24,6 +24,8 @@ any_settings = st.builds(
     card_back=st.sampled_from(CARD_BACKS),
     quick_play=st.booleans(),
     level=st.sampled_from(["any", "easy", "medium", "hard", "expert"]),
+    mode=st.sampled_from(["open", "stock"]),
+    suit_runs=st.booleans(),
 )
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
@@ -52,6 +54,8 @@ def test_the_defaults_a_new_player_gets():
         "card_back": "red",
         "quick_play": False,
         "level": "any",
+        "mode": "open",
+        "suit_runs": False,
     }
 
 
@@ -163,6 +167,7 @@ def test_format_1_settings_are_still_checked_strictly():
 
 def test_settings_of_format_2_keep_every_choice_and_deal_any_grade():
     body = {**Settings(sound=True, felt="wine").to_dict()}
-    del body["level"]
+    for name in ("level", "mode", "suit_runs"):
+        del body[name]
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 2, "settings": body})
     assert saves.load_settings(text) == Settings(sound=True, felt="wine", level="any")

@@ -20,7 +20,14 @@ from royal.cards import is_card
 from royal.clock import format_seconds
 from royal.deals import MAX_DEAL, numbered_deal
 from royal.limits import MAX_SECONDS
-from royal.snapshot import FIELD_PATTERNS, FIGURE_PATTERN, MAX_CHARS, STAT_NAME_PATTERN, VERSION
+from royal.snapshot import (
+    FIELD_PATTERNS,
+    FIGURE_PATTERN,
+    MAX_CHARS,
+    STAT_NAME_PATTERN,
+    VERSION,
+    dump_snapshot,
+)
 from royal.solver import solve
 from royal.storage import MemoryStorage
 from royal.storage_keys import SNAPSHOT_KEY
@@ -38,8 +45,9 @@ def snapshot(storage: MemoryStorage) -> dict:  # type: ignore[type-arg]
 
 def assert_boot_script_accepts(data: dict) -> None:  # type: ignore[type-arg]
     assert data["version"] == VERSION
-    cards = data["cards"]
-    assert cards[0] == "QH" and cards[-1] == "KH" and len(set(cards)) == len(cards) <= 52
+    cards, stock = data["cards"], data["stock"] or 0
+    assert cards[0] == "QH" and len(set(cards)) == len(cards) <= 52 - stock
+    assert ("KH" in cards) == (stock == 0) and (cards[-1] == "KH") == (stock == 0)
     assert all(is_card(card) for card in cards)
     assert set(data["fields"]) == set(FIELD_FORMS)
     for name, text in data["fields"].items():
@@ -107,3 +115,19 @@ def test_any_game_gives_a_snapshot_the_boot_script_accepts(deal: int, actions: l
             session.new_game()
         assert_boot_script_accepts(snapshot(storage))
     assert snapshot(storage)["cards"] == list(session.game.line.cards)
+
+
+def test_a_stock_games_snapshot_holds_what_is_seen_only() -> None:
+    storage, clock = MemoryStorage(), helpers.Time()
+    session = helpers.session(storage, clock)
+    session.change_settings(mode="stock")
+    session.new_game(7)
+    for _ in range(6):
+        session.deal()
+    data = snapshot(storage)
+    assert data["cards"] == list(session.game.line.cards) and data["stock"] == 45
+    assert json.loads(dump_snapshot(["QH", "KH"], {}, {}))["stock"] is None, "the open game has no stock"
+    assert data["stats"] == describe.stats_panel(session.stats.of(session.settings.variant), clock.today())
+    text = storage.get(SNAPSHOT_KEY) or ""
+    assert not any(f'"{card}"' in text for card in numbered_deal(7)[7:])
+    assert_boot_script_accepts(data)

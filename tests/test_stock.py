@@ -10,83 +10,84 @@ from hypothesis import strategies as st
 
 from budget import examples
 from royal.deals import numbered_deal
-from royal.game import Outcome
+from royal.difficulty import play_out
+from royal.game import DEAL, Game, Outcome
 from royal.line import IllegalMove, Line, Move
 from royal.solver import is_winnable, solve
-from royal.stock import DEAL, StockGame, play_out
+from royal.variant import STOCK, Mode, Variant
 
 
 def test_the_queen_lies_face_up_and_the_stock_holds_the_deal_in_order():
-    game = StockGame.numbered(7)
-    assert game.seen.line == ("QH",) and game.seen.stock == 51
+    game = Game.numbered(7, STOCK)
+    assert game.line.cards == ("QH",) and game.stock_count == 51
     assert str(game.seen) == "QH | 51"
-    dealt = [game.deal() for _ in range(51)]
+    dealt = [game.deal(0) for _ in range(51)]
     assert dealt == list(numbered_deal(7)[1:])
     assert dealt[-1] == "KH" and not game.can_deal
     with pytest.raises(IllegalMove, match="stock is empty"):
-        game.deal()
+        game.deal(0)
 
 
 def test_dealing_everything_first_is_the_open_game():
-    game = StockGame.numbered(1)
+    game = Game.numbered(1, STOCK)
     while game.can_deal:
-        game.deal()
+        game.deal(0)
     assert game.line.cards == numbered_deal(1)
     for move in solve(numbered_deal(1)).moves:
-        game.play(move)
+        game.play(move, 0)
     assert game.outcome is Outcome.WON and game.seen == game.seen.__class__(("QH", "KH"), 0)
     assert not game.can_undo
 
 
 def test_a_move_needs_dealt_cards_and_says_so():
-    game = StockGame.numbered(1)  # QH AS 4C 6C JD ...
+    game = Game.numbered(1, STOCK)  # QH AS 4C 6C JD ...
     for _ in range(3):
-        game.deal()
+        game.deal(0)
     with pytest.raises(IllegalMove, match="jack of diamonds has not been dealt yet"):
-        game.play("AS-JD")
-    assert game.seen.line == ("QH", "AS", "4C", "6C") and game.actions == [DEAL] * 3
+        game.play("AS-JD", 0)
+    assert game.line.cards == ("QH", "AS", "4C", "6C") and game.actions == [DEAL] * 3
 
 
 def test_undo_takes_back_deals_and_moves_in_turn():
-    game = StockGame.numbered(3)
+    game = Game.numbered(3, STOCK)
     history = [game.seen]
     rng = random.Random(1)
     while game.outcome is None and len(history) < 60:
         moves = game.legal_moves()
         if moves and rng.random() < 0.6:
-            game.play(rng.choice(moves))
+            game.play(rng.choice(moves), 0)
         else:
-            game.deal()
+            game.deal(0)
         history.append(game.seen)
     actions = game.actions
     history_all, all_actions = list(history), list(actions)
     while game.can_undo:
-        undone = game.undo()
+        undone = game.undo(0)
         history.pop()
         assert game.seen == history[-1]
         assert isinstance(undone, str) == (actions.pop() == DEAL)
-    assert game.seen.line == ("QH",) and game.actions == []
+    assert game.line.cards == ("QH",) and game.actions == []
     with pytest.raises(IllegalMove, match="nothing to undo"):
-        game.undo()
+        game.undo(0)
     done = []
-    while game.redo_actions:
-        game.redo()
+    while game.redo_stack:
+        game.redo(0)
         done.append(game.seen)
     assert done == history_all[1:] and game.actions == all_actions
     with pytest.raises(IllegalMove, match="nothing to redo"):
-        game.redo()
-    game.undo()
-    game.deal() if game.can_deal else game.play(game.legal_moves()[0])
-    assert game.redo_actions == []
+        game.redo(0)
+    game.undo(0)
+    game.deal(0) if game.can_deal else game.play(game.legal_moves()[0], 0)
+    assert game.redo_stack == []
 
 
 def test_stuck_only_once_the_stock_is_dealt():
     number = next(n for n in range(1, 500) if not is_winnable(numbered_deal(n)))
-    game = StockGame.numbered(number)
+    game = Game.numbered(number, STOCK)
     while game.outcome is None:
         assert game.can_deal or game.legal_moves()
         moves = game.legal_moves()
-        game.play(moves[0]) if moves else game.deal()
+        game.play(moves[0], 0) if moves else game.deal(0)
     assert game.outcome is Outcome.STUCK and not game.can_deal
 
 
@@ -94,20 +95,20 @@ def test_stuck_only_once_the_stock_is_dealt():
 @given(st.integers(1, 10**9), st.lists(st.integers(0, 9), max_size=60))
 def test_what_is_seen_and_advised_never_depends_on_the_hidden_order(number, picks):
     """Two stocks that differ only in the order of the unseen cards look and advise alike."""
-    game = StockGame.numbered(number)
+    game = Game.numbered(number, STOCK)
     for pick in picks:
         moves = game.legal_moves()
         if pick < len(moves):
-            game.play(moves[pick])
+            game.play(moves[pick], 0)
         elif game.can_deal:
-            game.deal()
-    dealt_count = 52 - game.seen.stock
+            game.deal(0)
+    dealt_count = 52 - game.stock_count
     order = list(numbered_deal(number))
     rest = order[dealt_count:-1]
     random.Random(number).shuffle(rest)
-    other = StockGame(order[:dealt_count] + rest + ["KH"])
+    other = Game(order[:dealt_count] + rest + ["KH"], variant=STOCK)
     for action in game.actions:
-        other.act(action)
+        other.act(action, 0)
     assert other.seen == game.seen and other.unseen == game.unseen and repr(other) == repr(game)
     assert other.legal_moves() == game.legal_moves()
     a, b = game.advice(samples=20, seed=3), other.advice(samples=20, seed=3)
@@ -116,18 +117,18 @@ def test_what_is_seen_and_advised_never_depends_on_the_hidden_order(number, pick
 
 
 def test_the_view_holds_no_unseen_card():
-    game = StockGame.numbered(5)
+    game = Game.numbered(5, STOCK)
     for _ in range(10):
-        game.deal()
+        game.deal(0)
     text = f"{game.seen} {game.seen!r} {game!r} {game.actions}"
     for card in numbered_deal(5)[11:]:
         assert card not in text
 
 
 def replay_position(number, actions):
-    game = StockGame.numbered(number)
+    game = Game.numbered(number, STOCK)
     for action in actions:
-        game.act(action)
+        game.act(action, 0)
     return game
 
 
@@ -136,10 +137,10 @@ def test_advice_matches_every_order_when_few_cards_are_unseen():
     keeps wins wherever the position wins, and each it warns about loses somewhere."""
     checked = 0
     for number in range(1, 40):
-        game = StockGame.numbered(number)
-        while game.seen.stock > 5:
+        game = Game.numbered(number, STOCK)
+        while game.stock_count > 5:
             moves = game.legal_moves()
-            game.play(moves[0]) if moves else game.deal()
+            game.play(moves[0], 0) if moves else game.deal(0)
         advice = game.advice()
         assert advice.chance.exact and advice.chance.orders == 24
         unseen = [c for c in game.unseen if c != "KH"]
@@ -160,9 +161,9 @@ def test_advice_matches_every_order_when_few_cards_are_unseen():
 
 def test_with_the_stock_dealt_the_advice_is_the_solver():
     for number in (1, 2, 3):
-        game = StockGame.numbered(number)
+        game = Game.numbered(number, STOCK)
         while game.can_deal:
-            game.deal()
+            game.deal(0)
         advice = game.advice()
         assert advice.chance.exact and advice.chance.orders == 1
         assert advice.chance.wins == is_winnable(game.line.cards)
@@ -174,13 +175,13 @@ def test_with_the_stock_dealt_the_advice_is_the_solver():
 
 def test_the_hint_deals_on_when_every_removal_loses_an_order():
     for number in range(1, 60):
-        game = StockGame.numbered(number)
+        game = Game.numbered(number, STOCK)
         while game.outcome is None:
             advice = game.advice(samples=40, seed=1)
             if game.legal_moves() and advice.best is None and game.can_deal and advice.chance.wins:
                 assert all(advice.lowers(m) for m in game.legal_moves())
                 return
-            game.play(advice.best) if advice.best else game.deal()
+            game.play(advice.best, 0) if advice.best else game.deal(0)
     pytest.fail("no position where every removal lowers the chance")
 
 
@@ -188,15 +189,15 @@ def test_the_hint_deals_on_when_every_removal_loses_an_order():
 def test_the_chance_hint_wins_where_the_simple_players_fail():
     wins = {"hint": 0, "leftmost": 0}
     for number in range(1, 9):
-        game = StockGame.numbered(number)
+        game = Game.numbered(number, STOCK)
         while game.outcome is None:
             best = game.advice(samples=60, seed=number).best
             if best:
-                game.play(best)
+                game.play(best, 0)
             else:
-                game.deal() if game.can_deal else game.play(game.legal_moves()[0])
+                game.deal(0) if game.can_deal else game.play(game.legal_moves()[0], 0)
         wins["hint"] += game.outcome is Outcome.WON
-        wins["leftmost"] += play_out(numbered_deal(number), lambda moves: moves[0], stock=True)
+        wins["leftmost"] += len(play_out(numbered_deal(number), lambda moves: moves[0], stock=True)) == 2
     assert wins["hint"] > wins["leftmost"]
 
 
@@ -205,7 +206,7 @@ def test_play_out_in_the_open_game_is_the_leftmost_player_of_the_line():
         line = Line(numbered_deal(number))
         while moves := line.legal_moves():
             line.push(moves[0])
-        assert play_out(numbered_deal(number), lambda moves: moves[0]) == (len(line) == 2)
+        assert play_out(numbered_deal(number), lambda moves: moves[0]).cards == line.cards
 
 
 def test_removing_at_once_from_the_stock_ends_alike_whichever_removal_is_picked():
@@ -214,18 +215,19 @@ def test_removing_at_once_from_the_stock_ends_alike_whichever_removal_is_picked(
     for number in range(1, 151):
         cards = numbered_deal(number)
         ends = {
-            play_out(cards, choose, stock=True) for choose in (rng.choice, lambda m: m[0], lambda m: m[-1])
+            len(play_out(cards, choose, stock=True)) == 2
+            for choose in (rng.choice, lambda m: m[0], lambda m: m[-1])
         }
-        assert ends == {play_out(cards, lambda moves: moves[0])}
+        assert ends == {len(play_out(cards, lambda moves: moves[0])) == 2}
 
 
 def test_suit_runs_apply_among_the_dealt_cards():
     first = ["QH", "2S", "3S", "4S", "7H"]
     order = first + [c for c in numbered_deal(1) if c not in first]
     for suit_runs in (False, True):
-        game = StockGame(order, suit_runs=suit_runs)
+        game = Game(order, variant=Variant(Mode.STOCK, suit_runs))
         for _ in range(4):
-            game.deal()
+            game.deal(0)
         assert (Move("QH", "7H") in game.legal_moves()) is suit_runs
-    assert game.play("QH-7H").removed == ("2S", "3S", "4S")
-    assert game.undo().removed == ("2S", "3S", "4S") and game.seen.line == tuple(first)
+    assert game.play("QH-7H", 0).removed == ("2S", "3S", "4S")
+    assert game.undo(0).removed == ("2S", "3S", "4S") and game.line.cards == tuple(first)

@@ -53,7 +53,7 @@ class App:
         self.end = EndPanel(page.result, page.celebration)
         self.play = play = Play(session, page, self.sound, self.end, self.replay, self.render)
         self.selection = selection = play.selection
-        self.board = Board(page.line, selection.choose)
+        self.board = Board(page.line, selection.choose, play.deal)
         self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
         self.records = RecordsView(page.stats_panel)
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
@@ -65,6 +65,7 @@ class App:
         )
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
+        self._chance_due = False  # the chance is asked for, to show after the board is drawn
         self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
         buttons = {
             "new-game": lambda: play.leave("new-game"),
@@ -73,6 +74,7 @@ class App:
             "undo": play.undo,
             "redo": play.redo,
             "hint": play.hint,
+            "deal-card": play.deal,
             "result-undo": play.undo,
             "result-rewind": play.rewind,
             "result-restart": lambda: play.leave("restart"),
@@ -228,24 +230,34 @@ class App:
             self.board.render(review.line.cards, None, board_marks(review))
             fields.update(describe.replay_fields(review))
         elif replay is None:
-            self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line))
+            stock = game.stock_count if game.variant.stock else None
+            self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
         else:  # the replay, not the game, is on the board until it closes
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
         self.page.fields(fields)
-        query = link_query(game.number, game.cards)
+        query = link_query(game.number, game.cards, game.variant)
         self.page.link(query)
         if not self.play.link_question.asking:  # while a link's deal is offered, the address keeps it
             self.page.address(query)
         enabled = dict.fromkeys(("new-game", "daily", "restart", "share", "settings"), True)
         self.page.buttons(
-            {**enabled, "undo": game.can_undo, "redo": game.can_redo, "hint": game.outcome is None}
+            {
+                **enabled,
+                "undo": game.can_undo,
+                "redo": game.can_redo,
+                "hint": game.outcome is None,
+                "deal-card": game.can_deal,
+            }
         )
-        figures = describe.stats_panel(self.session.stats, today)
+        variant = self.session.settings.variant
+        figures = describe.stats_panel(self.session.stats.of(variant), today)
+        self.page.fields({"stats-variant": describe.variant_name(variant)})
         self.page.stats(figures)
         self.calendar.render(self.session.stats, today)
         self.achievements.render(self.session.stats, today)
-        self.finish.render(game, replay is None and review is None)
+        # Finish for me weighs the whole line: from the stock, once it is all dealt.
+        self.finish.render(game, replay is None and review is None and not game.can_deal)
         # The first-game guide, through the first game to its end (docs/play.md, "The first game").
         shown = not self.page.first_game.hidden
         first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))
@@ -256,3 +268,22 @@ class App:
         self.settings.render(self.session.settings)
         self.sound.on = self.session.settings.sound
         self.end.render(game, now)
+        weighing = self._weighs_chance()
+        self.page.stock_game(game.variant.stock, weighing)
+        if weighing:  # after the board is drawn: it solves every sampled order
+            if not self._chance_due:
+                self._chance_due = True
+                self.page.after_paint(self._show_chance)
+        else:
+            self.page.show_chance("")
+
+    def _weighs_chance(self) -> bool:
+        """True while the page shows the chance: a stock game with cards in the stock, on the board."""
+        game = self.session.game
+        return game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
+
+    def _show_chance(self) -> None:
+        """The chance of the position shown now (the game may have moved on since it was asked for)."""
+        self._chance_due = False
+        game = self.session.game
+        self.page.show_chance(describe.chance(game.advice().chance) if self._weighs_chance() else "")

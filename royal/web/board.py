@@ -21,13 +21,17 @@ from typing import Any
 
 from pyscript import window
 
-from royal import markup
+from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
 from royal.web.dom import listen, missing, on_event
 
 MARK_ATTRIBUTES = ("data-role", "data-hint")
 #: The classes of a card's face and corner, for static/line.js to build cards with.
-PART_CLASSES = {"face": markup.FACE, "corner": markup.CORNER}
+PART_CLASSES = {
+    "face": markup.FACE,
+    "corner": markup.CORNER,
+    "stock": f"{markup.CARD} {markup.FACE_DOWN} stock",
+}
 
 
 def card_face(card: str) -> list[str]:
@@ -42,9 +46,10 @@ def card_face(card: str) -> list[str]:
 class Board:
     """Draws the line into ``#line`` and reports clicked cards to ``on_card``."""
 
-    def __init__(self, root: Any, on_card: Callable[[str], None]) -> None:
+    def __init__(self, root: Any, on_card: Callable[[str], None], on_stock: Callable[[], None]) -> None:
         self.root = root
         self.on_card = on_card
+        self.on_stock = on_stock
         self.line = window.royalLine  # static/line.js
         self.focus_card: str | None = None
         self.order: list[str] = []  # the surviving cards, left to right
@@ -60,7 +65,11 @@ class Board:
         return None if missing(target) else str(target.getAttribute("data-card"))
 
     def _click(self, event: Any) -> Callable[[], None] | None:
-        """A click on a card is the card's, at once: it goes no further up the page."""
+        """A click on a card is the card's, at once: it goes no further up the page; a click
+        (a tap, Enter or Space) on the stock deals."""
+        if not missing(event.target.closest("#stock")):
+            event.stopPropagation()
+            return self.on_stock
         card = self._card_of(event)
         if card is None:
             return None
@@ -80,8 +89,13 @@ class Board:
         cards: Iterable[str],
         selected: str | None,
         marks: Mapping[str, Mapping[str, str]],
+        stock: int | None = None,
     ) -> None:
-        """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint.
+        """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint;
+        ``stock``, the stock game's count of face-down cards (``None``: no stock), drawn at the
+        line's next place by static/line.js as ``<button id="stock" class="card back stock"
+        data-count="N">`` (docs/automation.md, "The stock game"). Only the count: the page
+        never holds a card not yet dealt.
 
         One call into the page (``royalLine.draw``, static/line.js) with what changed: the
         cards new to the line, the marks whose value differs, the kind of change to play.
@@ -121,6 +135,9 @@ class Board:
                     "tabbable": self.focus_card,
                     "change": change,
                     "since": since,
+                    "stock": None
+                    if stock is None
+                    else {"count": stock, "label": describe.stock_count(stock)},
                 }
             ),
         )

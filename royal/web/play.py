@@ -69,24 +69,42 @@ class Play:
         else:
             self.sound.play("lost" if lost else "move")  # the warning's sound in place of the move's
         if lost:
-            warning = describe.lost_warning(self.game)
+            game = self.game
+            warning = (
+                describe.chance_lowered(game.advice().chance)
+                if game.can_deal
+                else describe.lost_warning(game)
+            )
             self._changed(f"{announcement} {warning}", shown=warning)
         else:
             self._changed(announcement)
 
+    def deal(self) -> None:
+        """Turn the stock's next card onto the line (the stock game)."""
+        if self.game.can_deal:
+            card = self.session.deal()
+            self.sound.play("move")
+            self._changed(describe.dealt(card, self.game.stock_count))
+
     def undo(self) -> None:
-        """Take back the last move."""
+        """Take back the last move or deal."""
         if self.game.can_undo:
-            played = self.session.undo()
+            undone = self.session.undo()
             self.sound.play("undo")
-            self._changed(describe.undone(played, self.game.cards_left))
+            if isinstance(undone, str):
+                self._changed(describe.undealt(undone, self.game.stock_count))
+            else:
+                self._changed(describe.undone(undone, self.game.cards_left))
 
     def redo(self) -> None:
-        """Play the last undone move again."""
+        """Play the last undone move or deal again."""
         if self.game.can_redo:
-            played = self.session.redo()
+            done = self.session.redo()
             self.sound.play("move")
-            self._changed(describe.played(played, self.game.cards_left))
+            if isinstance(done, str):
+                self._changed(describe.dealt(done, self.game.stock_count))
+            else:
+                self._changed(describe.played(done, self.game.cards_left))
 
     def rewind(self) -> None:
         """Undo back to the last position from which the game could still be won."""
@@ -98,9 +116,16 @@ class Play:
         """Mark a move that keeps the game winnable, or say that none does."""
         if self.game.outcome is not None:
             return
+        game = self.game
         move = self.session.hint()
         self.selection.show_hint(move)
-        self.page.tell(describe.hint(move, self.game), describe.hint(move, self.game, spoken_name))
+        if game.can_deal:  # from the stock: only what is seen (docs/rules.md, "The chance")
+            advice = game.advice()
+            self.page.tell(
+                describe.stock_hint(advice, game.line), describe.stock_hint(advice, game.line, spoken_name)
+            )
+        else:
+            self.page.tell(describe.hint(move, game), describe.hint(move, game, spoken_name))
         self.render()
 
     # Leaving the game ------------------------------------------------------------------

@@ -22,9 +22,16 @@ SETTING_BOXES = {
     "large-cards": "large_cards",
     "four-colour": "four_colour",
     "quick-play": "quick_play",
+    "suit-runs": "suit_runs",
 }
 #: The panel's radio groups: each choice's input has the id ``{prefix}-{choice}``.
-SETTING_RADIOS = {"theme": "theme", "felt": "felt", "card_back": "card-back", "level": "level"}
+SETTING_RADIOS = {
+    "theme": "theme",
+    "felt": "felt",
+    "card_back": "card-back",
+    "level": "level",
+    "mode": "mode",
+}
 
 
 class SettingsView:

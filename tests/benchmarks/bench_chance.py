@@ -3,7 +3,7 @@
     python3 tests/benchmarks/bench_chance.py [--deals 5] [--samples 100 200]
 
 Plays numbered deals from the stock by the hint (the removal that keeps the whole chance, else
-a deal) and times, at every position, the chance (``StockGame.advice``: every sampled order
+a deal) and times, at every position, the chance (``Game.advice``: every sampled order
 solved) and the hint on top of it (``Advice.best``: the removals weighed over the orders that
 win). Prints median, 90th percentile and worst per sample size, in milliseconds.
 
@@ -22,7 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from royal.stock import StockGame
+from royal.game import Game
+from royal.variant import STOCK
 
 
 def summary(times: list[float]) -> str:
@@ -34,7 +35,7 @@ def summary(times: list[float]) -> str:
 def measure(deals: int, samples: int) -> tuple[list[float], list[float], int]:
     chance_ms, hint_ms, wins = [], [], 0
     for number in range(1, deals + 1):
-        game = StockGame.numbered(number)
+        game = Game.numbered(number, STOCK)
         while game.outcome is None:
             start = time.perf_counter()
             advice = game.advice(samples, seed=number)
@@ -45,11 +46,11 @@ def measure(deals: int, samples: int) -> tuple[list[float], list[float], int]:
                 chance_ms.append((middle - start) * 1000)
                 hint_ms.append((end - start) * 1000)
             if best is not None:
-                game.play(best)
+                game.play(best, 0)
             elif game.can_deal:
-                game.deal()
+                game.deal(0)
             else:
-                game.play(game.legal_moves()[0])
+                game.play(game.legal_moves()[0], 0)
         wins += game.outcome.value == "won"
     return chance_ms, hint_ms, wins
 

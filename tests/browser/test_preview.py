@@ -235,8 +235,9 @@ def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
 
 
 GOOD = {
-    "version": 1,
+    "version": 2,
     "cards": ["QH", "AS", "KH"],
+    "stock": None,
     "fields": {
         "deal": "7",
         "par": "26",
@@ -257,7 +258,10 @@ def changed(**parts: object) -> str:
 
 UNTRUSTED = {
     "not json": "{",
-    "newer version": changed(version=2),
+    "newer version": changed(version=3),
+    "the King dealt before the stock ends": changed(stock=10),
+    "a stock's count that is no count": changed(stock="10"),
+    "more cards than a deck": changed(stock=50),
     "html in a field": changed(fields={**GOOD["fields"], "deal": INJECTED}),
     "html in a stat": changed(stats={"played": INJECTED}),
     "html as a stat name": changed(stats={INJECTED: "1"}),
@@ -287,6 +291,40 @@ def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
     assert page.evaluate(faces) == [f"static/cards.svg#{code}" for code in GOOD["cards"]], (
         "faces as the game draws them"
     )
+
+
+def test_a_stock_games_snapshot_draws_the_dealt_cards_and_the_stock(no_worker: BrowserContext, site) -> None:
+    page = no_worker.new_page()
+    page.goto(site.url + "static/manifest.webmanifest")
+    cards = ["QH", "AS", "7H"]
+    snapshot = {**GOOD, "cards": cards, "stock": 49, "fields": {**GOOD["fields"], "cards-left": "3"}}
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, json.dumps(snapshot)])
+    without_python(page, lambda: page.goto(site.url))
+    assert page.evaluate(PREVIEW_JS) == [*cards, "back"]
+    expect(page.locator("#line .card.stock")).to_have_attribute("data-count", "49")
+    expect(page.locator("#deal-card")).to_be_visible()
+    expect(page.locator("#chance")).to_be_visible()
+
+
+def test_a_reload_of_a_stock_game_moves_nothing_on_the_screen(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    """The stock, its Deal button and the chance's line are in the first frame, where Python draws them."""
+    no_worker.add_init_script(LAYOUT_SHIFT_JS)
+    page = no_worker.new_page()
+    page.goto(site.url + "?deal=7&mode=stock")
+    wait_ready(page)
+    for _ in range(6):
+        page.locator("#deal-card").click()
+    expect(page.locator("#chance")).to_contain_text("stock can fall")
+    page.evaluate("scrollTo(0, 0)")
+    for _ in range(2):
+        page.reload()
+        wait_ready(page)
+        wait_settled(page)
+        expect(page.locator("#chance")).to_contain_text("stock can fall")
+        page.wait_for_timeout(300)
+        assert page.evaluate("window.__layoutShift") == 0, "something moved on the screen as the page loaded"
 
 
 @pytest.mark.parametrize("text", UNTRUSTED.values(), ids=UNTRUSTED.keys())

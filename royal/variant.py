@@ -1,0 +1,77 @@
+"""The variant a game is played in: open (all 52 cards dealt face up) or dealt from the stock,
+with or without SolSuite's suit runs (docs/rules.md, "The stock game" and "Suit runs").
+
+One small value that the game, its save, the stats, the links and the settings all take from
+here, so a variant has one name everywhere: its :attr:`Variant.key` (``open``, ``stock``,
+``open+suit-runs``, ``stock+suit-runs``) in saves and stats, its link parameters
+(``mode=stock``, ``rules=suit-runs``) in the address.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Mode(StrEnum):
+    """How the cards are dealt; the values are the setting's and the link's ``mode``."""
+
+    OPEN = "open"  # all 52 face up from the start
+    STOCK = "stock"  # the Queen face up, the rest a face-down stock dealt one at a time
+
+
+#: The link parameter's value for the suit-runs rule (``?rules=suit-runs``).
+SUIT_RUNS = "suit-runs"
+
+
+class VariantError(ValueError):
+    """A variant named wrongly (in a link, a save or the stats), with the reason in words."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A way to play: the mode and the rule."""
+
+    mode: Mode = Mode.OPEN
+    suit_runs: bool = False
+
+    @property
+    def stock(self) -> bool:
+        """True when the cards are dealt from the stock."""
+        return self.mode is Mode.STOCK
+
+    @property
+    def key(self) -> str:
+        """The variant's name in saves and stats: the mode, then ``+suit-runs`` under that rule."""
+        return self.mode.value + (f"+{SUIT_RUNS}" if self.suit_runs else "")
+
+    @classmethod
+    def from_key(cls, key: object) -> Variant:
+        """The variant :attr:`key` names, or VariantError."""
+        for variant in VARIANTS:
+            if variant.key == key:
+                return variant
+        raise VariantError(f"{key!r} is not a variant")
+
+    def query(self) -> str:
+        """The link parameters that name this variant, each with its ``&``; none for the open game."""
+        return ("&mode=stock" if self.stock else "") + (f"&rules={SUIT_RUNS}" if self.suit_runs else "")
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Variant:
+        """The variant a link's parameters name (the open game when they name none), or VariantError."""
+        mode = params.get("mode", Mode.OPEN.value)
+        if mode not in {m.value for m in Mode}:
+            raise VariantError(f"the link's mode must be open or stock, not {mode[:20]!r}")
+        rules = params.get("rules", "")
+        if rules not in ("", SUIT_RUNS):
+            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {rules[:20]!r}")
+        return cls(Mode(mode), rules == SUIT_RUNS)
+
+
+OPEN = Variant()
+#: Every variant, the open game without suit runs first.
+VARIANTS = tuple(Variant(mode, runs) for mode in Mode for runs in (False, True))
+#: The stock game without suit runs.
+STOCK = Variant(Mode.STOCK)

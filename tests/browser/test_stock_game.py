@@ -1,0 +1,138 @@
+"""The stock game and suit runs in the page (docs/rules.md, "The stock game", "Suit runs";
+docs/automation.md, "The stock game"): chosen in Settings or by a link, dealt by the button,
+the key and the stock itself, undone, reloaded, won by clicks, the chance shown, each
+variant's stats apart; and the stock's order never in the DOM."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from gamepage import after_turns, click_move, expect_line, field, line, stat, wait_settled
+from royal.cards import spoken_name
+from royal.deals import numbered_deal
+from royal.line import Line, Move
+from royal.solver import solve
+
+#: Every attribute and text of the document, as one string: what a script on the page could read.
+DOM_JS = """() => {
+  const parts = [];
+  for (const e of document.querySelectorAll("*")) {
+    for (const a of e.attributes) parts.push(a.name + "=" + a.value);
+  }
+  parts.push(document.documentElement.innerText);
+  return parts.join("\\n");
+}"""
+DEAL = 3  # winnable: the stock game won by clicks plays its shortest win
+
+
+def names(text: str, cards: list[str]) -> set[str]:
+    """The cards ``text`` names, by code or by spoken name."""
+    by_code = {c for c in cards if re.search(rf"(?<![A-Za-z0-9]){c}(?![A-Za-z0-9])", text)}
+    return by_code | {c for c in cards if spoken_name(c) in text.lower()}
+
+
+def unseen_in_dom(page: Page, number: int) -> list[str]:
+    """The cards of deal ``number`` still in the stock that the DOM names anywhere (in any
+    attribute or text), beyond those the page's own guide names as examples."""
+    hidden = list(numbered_deal(number)[52 - stock_count(page) :])
+    guide = page.request.get(page.url.split("?")[0]).text()
+    return sorted(names(page.evaluate(DOM_JS), hidden) - names(guide, hidden))
+
+
+def stock_count(page: Page) -> int:
+    after_turns(page)
+    return int(page.locator("#stock").get_attribute("data-count"))
+
+
+def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
+    page: Page, open_game, wait_ready
+) -> None:
+    open_game(page, f"?deal={DEAL}")
+    expect(page.locator("#deal-card")).to_be_hidden()
+    page.locator("#settings").click()
+    page.locator("#mode-stock").check()
+    expect(page.locator("#settings-dialog .modes legend")).to_contain_text("from the next new game")
+    page.locator("#settings-close").click()
+    assert len(line(page)) == 52, "the game in progress keeps its own variant"
+    page.locator("#new-game").click()  # nothing played: New game asks nothing
+    expect_line(page, ["QH"])
+    number = int(field(page, "deal"))
+    assert page.url.endswith(f"?deal={number}&mode=stock")
+    expect(page.locator("#deal-card")).to_be_visible()
+    assert stock_count(page) == 51 and unseen_in_dom(page, number) == []
+    order = numbered_deal(number)
+    page.locator("#deal-card").click()
+    expect_line(page, order[:2])
+    page.locator("#line").locator("[data-card=QH]").focus()
+    page.keyboard.press("d")
+    expect_line(page, order[:3])
+    page.locator("#stock").click()
+    expect_line(page, order[:4])
+    page.locator("#stock").focus()
+    page.keyboard.press("Enter")
+    expect_line(page, order[:5])
+    assert stock_count(page) == 47 and unseen_in_dom(page, number) == []
+    expect(page.locator("#chance")).to_contain_text("stock can fall")
+    page.locator("#undo").click()
+    expect_line(page, order[:4])
+    # The card taken back was seen: the announcement names it, and only it.
+    assert stock_count(page) == 48 and unseen_in_dom(page, number) == [order[4]]
+    page.locator("#redo").click()
+    expect_line(page, order[:5])
+    # Deal on until a move is open among the dealt cards, and play it by clicks.
+    position = Line(order[:5])
+    while not position.has_moves():
+        page.locator("#deal-card").click()
+        position.deal(order[len(position)])
+        expect_line(page, position.cards)
+        assert unseen_in_dom(page, number) == []
+    move = position.legal_moves()[0]
+    click_move(page, move)
+    position.push(move)
+    expect_line(page, position.cards)
+    assert field(page, "moves") == "1" and unseen_in_dom(page, number) == []
+    page.reload()
+    wait_ready(page)
+    expect_line(page, position.cards)
+    dealt = len(position) + len(position.stack[-1].removed)
+    assert stock_count(page) == 52 - dealt and unseen_in_dom(page, number) == []
+    expect(page.locator("#chance")).to_contain_text("this position")
+
+
+def test_a_stock_game_won_by_clicks_counts_in_its_own_stats(page: Page, open_game) -> None:
+    open_game(page, f"?deal={DEAL}&mode=stock")
+    order = numbered_deal(DEAL)
+    for dealt in range(2, 53):
+        page.locator("#deal-card").click()
+        if dealt % 10 == 0:
+            assert unseen_in_dom(page, DEAL) == []
+    expect_line(page, order)
+    expect(page.locator("#deal-card")).to_be_disabled()
+    for move in solve(order).moves:
+        click_move(page, move)
+    wait_settled(page)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    assert stat(page, "played") == "0", "the stats panel shows the open game's figures"
+    page.locator("#settings").click()
+    page.locator("#mode-stock").check()
+    page.locator("#settings-close").click()
+    assert stat(page, "played") == "1" and stat(page, "wins") == "1"
+    expect(page.locator("[data-field=stats-variant]")).to_have_text("the stock game")
+
+
+def test_suit_runs_allow_a_run_move_in_the_page(page: Page, open_game) -> None:
+    first = ["QH", "2S", "3S", "4S", "7H"]
+    cards = first + [c for c in numbered_deal(1) if c not in first]
+    open_game(page, "?cards=" + ",".join(cards) + "&rules=suit-runs")
+    expect_line(page, cards)
+    click_move(page, Move("QH", "7H"))
+    expect_line(page, ["QH", "7H", *cards[5:]])
+    assert page.url.endswith("&rules=suit-runs")
+
+
+def test_a_bad_variant_in_a_link_is_named_and_loses_nothing(page: Page, open_game) -> None:
+    open_game(page, f"?deal={DEAL}&mode=closed")
+    expect(page.locator("#notices .notice")).to_contain_text("mode must be open or stock")
+    assert len(line(page)) == 52
