@@ -171,6 +171,7 @@ def test_a_days_challenges_are_found_after_the_day_is_drawn(page: Page, open_gam
     day = today - dt.timedelta(days=1)
     if day.month != today.month:
         page.locator("#calendar-previous").click()
+    expect(page.locator(f"#calendar [data-day='{day.isoformat()}']")).to_be_enabled()  # its month drawn
     seen = page.evaluate(CHOOSE_AND_LOOK_JS, [day.isoformat(), LOCK])
     assert seen == {"busy": "true", "text": describe.FINDING_CHALLENGES, "challenges": 0}
     expect(page.locator(f"#calendar [data-day='{day.isoformat()}']")).to_have_attribute(
