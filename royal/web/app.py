@@ -264,7 +264,7 @@ class App:
         self.page.first_game_guide(describe.FIRST_GAME if first else "")
         if self.session.worth_keeping():
             self.keep_data.ask()
-        self.records.render(self.session.stats, today)
+        self.records.render(self.session.stats, today, self.session.stats.of(variant).recent)
         self.settings.render(self.session.settings)
         self.sound.on = self.session.settings.sound
         self.end.render(game, now)

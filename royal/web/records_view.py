@@ -4,6 +4,7 @@ recent games, an SVG drawn here with its words in a list for screen readers."""
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Sequence
 from typing import Any
 
 from pyscript import document
@@ -46,13 +47,15 @@ class RecordsView:
         self.items = within(panel, "recent-list")
         self._drawn: object = None
 
-    def render(self, stats: Stats, today: _dt.date) -> None:
-        key = (today, _snapshot(stats), tuple(stats.recent))
+    def render(self, stats: Stats, today: _dt.date, recent: Sequence[Finished]) -> None:
+        """Draw today's deal's record (the open game's) and ``recent``, the recent games of the
+        variant the stats panel shows."""
+        key = (today, _snapshot(stats), tuple(recent))
         if key == self._drawn:
             return
         self._drawn = key
         self._daily(stats, today)
-        self._recent(stats.recent)
+        self._recent(recent)
 
     def _daily(self, stats: Stats, today: _dt.date) -> None:
         record = stats.daily
@@ -72,7 +75,7 @@ class RecordsView:
         self.days.replaceChildren(*cells)
         self.streak.textContent = describe.daily_streak(record.current_streak(today))
 
-    def _recent(self, recent: list[Finished]) -> None:
+    def _recent(self, recent: Sequence[Finished]) -> None:
         self.summary.textContent = describe.recent_summary(recent)
         shapes: list[Any] = []
         for tick in TICKS:

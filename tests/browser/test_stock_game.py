@@ -120,6 +120,8 @@ def test_a_stock_game_won_by_clicks_counts_in_its_own_stats(page: Page, open_gam
     page.locator("#settings-close").click()
     assert stat(page, "played") == "1" and stat(page, "wins") == "1"
     expect(page.locator("[data-field=stats-variant]")).to_have_text("the stock game")
+    # The chart of recent games follows: the stock game's one game.
+    expect(page.locator("#recent-chart [data-game]")).to_have_count(1)
 
 
 def test_suit_runs_allow_a_run_move_in_the_page(page: Page, open_game) -> None:
