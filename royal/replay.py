@@ -17,9 +17,9 @@ class Steps:
     """Moves of a deal stepped forward and back from its start, playing or paused (the replay's
     shortest win, the review's own game)."""
 
-    def __init__(self, cards: Sequence[str], moves: Sequence[Move]) -> None:
+    def __init__(self, cards: Sequence[str], moves: Sequence[Move], suit_runs: bool = False) -> None:
         self.moves: tuple[Move, ...] = tuple(moves)
-        self.line = Line(cards)
+        self.line = Line(cards, suit_runs)
         self.playing = False
 
     @property
@@ -92,7 +92,7 @@ class Steps:
 class Replay(Steps):
     """A minimum-move solution stepped forward and back, playing or paused."""
 
-    def __init__(self, cards: Sequence[str], solution: Solution) -> None:
+    def __init__(self, cards: Sequence[str], solution: Solution, suit_runs: bool = False) -> None:
         if not solution.winnable:
             raise ValueError("a deal that cannot be won has no win to replay")
-        super().__init__(cards, solution.moves)
+        super().__init__(cards, solution.moves, suit_runs)

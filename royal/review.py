@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from royal.game import Game
+from royal.game import DEAL, Game
 from royal.line import Line, Move
 from royal.replay import Steps
 from royal.solver import solve
@@ -47,24 +47,25 @@ class Judged:
         return "lost" if self.lost_win else "longer" if self.longer else "fine"
 
 
-def judgements(cards: Sequence[str], moves: Sequence[Move]) -> Iterator[Judged]:
-    """Each of ``moves``, played from ``cards``, judged by the solver, one at a time: each costs
-    one solve at most, so a page can judge a game a move per frame."""
-    line = Line(cards)
-    solution = solve(line.cards)
+def judgements(cards: Sequence[str], moves: Sequence[Move], suit_runs: bool = False) -> Iterator[Judged]:
+    """Each of ``moves``, played from ``cards``, judged by the solver (under the suit-runs rule
+    when ``suit_runs``), one at a time: each costs one solve at most, so a page can judge a game
+    a move per frame."""
+    line = Line(cards, suit_runs)
+    solution = solve(line.cards, suit_runs)
     for number, move in enumerate(moves, start=1):
         line.push(move)
         before, first = solution.min_moves, solution.moves[0] if solution.moves else None
         # Once the win is lost nothing after can win again (moves only remove cards).
-        solution = solve(line.cards) if before is not None else solution
+        solution = solve(line.cards, suit_runs) if before is not None else solution
         after = solution.min_moves if before is not None else None
         costly = before is not None and (after is None or after + 1 > before)
         yield Judged(number, move, before, after, first if costly else None)
 
 
-def judge(cards: Sequence[str], moves: Sequence[Move]) -> list[Judged]:
+def judge(cards: Sequence[str], moves: Sequence[Move], suit_runs: bool = False) -> list[Judged]:
     """Every one of ``moves`` judged (see :func:`judgements`)."""
-    return list(judgements(cards, moves))
+    return list(judgements(cards, moves, suit_runs))
 
 
 class Review(Steps):
@@ -73,10 +74,12 @@ class Review(Steps):
     def __init__(self, game: Game) -> None:
         if game.outcome is None:
             raise ValueError("only a finished game has a review")
-        super().__init__(game.cards, [played.move for played in game.line.stack])
-        self.game_cards, self.number = game.cards, game.number
+        suit_runs = game.variant.suit_runs
+        super().__init__(game.cards, [played.move for played in game.line.stack], suit_runs)
+        self.game_cards, self.number, self.variant = game.cards, game.number, game.variant
+        self._actions = game.actions  # the moves with the stock's deals among them
         self.judged: list[Judged] = []  # the moves judged so far, first first
-        self._pending = judgements(game.cards, self.moves)
+        self._pending = judgements(game.cards, self.moves, suit_runs)
 
     @property
     def complete(self) -> bool:
@@ -106,8 +109,14 @@ class Review(Steps):
         return [j for j in self.judged if j.longer]
 
     def again_from(self, moves: int, now: float) -> Game:
-        """A new game of the deal with the first ``moves`` of these already played."""
-        game = Game(self.game_cards, self.number)
-        for move in self.moves[:moves]:
-            game.play(move, now)
+        """A new game of the deal, in its variant, with the first ``moves`` of these already
+        played (from the stock, with the deals that came before each: the position just after
+        the last of them)."""
+        game = Game(self.game_cards, self.number, variant=self.variant)
+        played = 0
+        for action in self._actions:
+            if played == moves:
+                break
+            game.act(action, now)
+            played += action != DEAL
         return game

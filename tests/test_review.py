@@ -9,11 +9,13 @@ from budget import examples
 from helpers import STUCK, UNWINNABLE, WINNABLE, leftmost_play, win_game, winning_moves
 from royal.deals import numbered_deal
 from royal.forced import forced_finish
-from royal.game import Game, Outcome
+from royal.game import DEAL, Game, Outcome
 from royal.line import Line
+from royal.replay import Replay
 from royal.review import Review, judge
 from royal.saves import dump_game
 from royal.solver import is_winnable, solve
+from royal.variant import Mode, Variant
 
 
 def stuck_game(number):
@@ -119,3 +121,63 @@ def test_a_review_judges_a_move_at_a_time_as_the_whole_judgement_does():
     review.judge_all()
     assert review.complete and review.judge_next() is None
     assert review.judged == judge(game.cards, [p.move for p in game.line.stack])
+
+
+def _suit_runs_win() -> Game:
+    """A game won by a shortest win under suit runs that takes a run of one suit (more than two
+    cards at once)."""
+    for number in range(1, 200):
+        solution = solve(numbered_deal(number), suit_runs=True)
+        line = Line(numbered_deal(number), suit_runs=True)
+        runs = False
+        for move in solution.moves:
+            runs = runs or len(line.enclosed(move)) > 2
+            line.push(move)
+        if runs:
+            game = Game(numbered_deal(number), number, variant=Variant(suit_runs=True))
+            for move in solution.moves:
+                game.play(move, 0.0)
+            return game
+    raise AssertionError("no deal in 1..199 wins by a suit run")
+
+
+def test_a_suit_runs_game_is_reviewed_and_replayed_under_its_own_rule():
+    """The review and the replay of a shortest win step through a run move as the game played it."""
+    game = _suit_runs_win()
+    assert game.outcome is Outcome.WON
+    review = Review(game)
+    review.judge_all()
+    assert review.first_loss is None and review.longer == [], "a shortest win is judged perfect"
+    while review.step():
+        pass
+    assert review.line.cards == game.line.cards
+    replay = Replay(game.cards, game.deal_solution(), suit_runs=True)
+    while replay.step():
+        pass
+    assert len(replay.line) == 2
+
+
+def _stock_game_played_out(number: int) -> Game:
+    """Deal ``number`` from the stock, playing the leftmost move whenever there is one and
+    dealing otherwise, to its end."""
+    game = Game(numbered_deal(number), number, variant=Variant(mode=Mode.STOCK))
+    while game.outcome is None:
+        legal = game.legal_moves()
+        if legal:
+            game.play(legal[0], 0.0)
+        else:
+            game.deal(0.0)
+    return game
+
+
+def test_starting_again_from_a_stock_games_review_plays_on_from_the_stock():
+    """Play on from move k of a stock game: a stock game again, with the deals that came before
+    that move dealt and the rest still face down."""
+    game = _stock_game_played_out(7)
+    review = Review(game)
+    assert review.total >= 2
+    again = review.again_from(2, 0.0)
+    assert again.variant == game.variant and again.outcome is None and again.can_deal
+    assert [a for a in again.actions if a != DEAL] == [str(m) for m in review.moves[:2]]
+    assert again.actions == game.actions[: len(again.actions)], "the same deals before each move"
+    assert again.actions[-1] != DEAL, "just after the second move"

@@ -154,7 +154,7 @@ class App:
         if not solution.winnable:
             self.page.tell(describe.NO_REPLAY)
             return
-        self.replay.show(Replay(game.cards, solution))
+        self.replay.show(Replay(game.cards, solution, game.variant.suit_runs))
 
     def _replay_closed(self) -> None:
         """Back to the end screen exactly as it was: the game's line, panel and focus."""
