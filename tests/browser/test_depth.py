@@ -200,6 +200,31 @@ def test_the_new_panels_fit_a_phone(phone_page: Page, open_game) -> None:
         expect(page.locator(panel)).to_be_hidden()
 
 
+def test_on_a_phone_the_reviews_step_buttons_stay_at_hand_while_the_line_shows(
+    phone_page: Page, open_game
+) -> None:
+    """The line is taller than a phone's window: scrolled up to see it, the player can still step."""
+    page = phone_page
+    number, moves, _ = shortest_stuck_deal(range(1, 60))
+    open_game(page, f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    page.locator("#review-open").click()
+    expect(page.locator("#review")).to_be_visible()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    height = page.viewport_size["height"]
+    for name in ("review-back", "review-step", "review-again", "review-close"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, (name, box)
+        assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"], (name, box)
+    before = page.locator("#review-status").text_content()
+    page.locator("#review-step").click()  # from where the line shows
+    expect(page.locator("#review-status")).not_to_have_text(before or "")
+    page.locator("#review-close").click()
+    expect(page.locator("#review")).to_be_hidden()
+
+
 def test_new_game_deals_the_grade_chosen_in_settings(page: Page, open_game) -> None:
     open_game(page)
     page.locator("#settings").click()
