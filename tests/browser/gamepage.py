@@ -227,6 +227,17 @@ def shortest_stuck_deal(numbers: Iterable[int]) -> tuple[int, list[Move], Line]:
     return number, moves, position
 
 
+def open_stuck_game(page: Page, open_page: Callable[[str], object]) -> tuple[int, list[Move], Line]:
+    """Open, by ``open_page(query)``, the deal of 1 to 59 whose leftmost play gets stuck
+    soonest, and play it by clicks to its stuck end: its number, the moves, the position."""
+    number, moves, position = shortest_stuck_deal(range(1, 60))
+    open_page(f"?deal={number}")
+    for move in moves:
+        click_move(page, move)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    return number, moves, position
+
+
 def custom_order() -> list[str]:
     """A valid custom deal unlike any numbered one: QH, the other 50 sorted, KH."""
     from royal.cards import ALL_CARDS

@@ -16,7 +16,7 @@ from gamepage import (
     expect_line,
     field,
     finish_deal,
-    shortest_stuck_deal,
+    open_stuck_game,
     stat,
     stored,
     winnable_deal,
@@ -50,11 +50,7 @@ def test_the_grade_shows_beside_par_and_an_unwinnable_deal_has_none(page: Page, 
 def test_the_review_marks_the_losing_move_steps_the_game_and_plays_on_from_a_move(
     page: Page, open_game
 ) -> None:
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    number, moves, _ = open_stuck_game(page, lambda query: open_game(page, query))
     saved = (stored(page, GAME_KEY), stored(page, STATS_KEY))
     judged = judge(numbered_deal(number), moves)
     page.locator("#review-open").click()
@@ -205,11 +201,7 @@ def test_on_a_phone_the_reviews_step_buttons_stay_at_hand_while_the_line_shows(
 ) -> None:
     """The line is taller than a phone's window: scrolled up to see it, the player can still step."""
     page = phone_page
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    open_stuck_game(page, lambda query: open_game(page, query))
     page.locator("#review-open").click()
     expect(page.locator("#review")).to_be_visible()
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -292,10 +284,7 @@ def test_the_calendar_is_a_date_grid_for_the_keyboard(page: Page, open_game) -> 
 
 
 def test_the_reviews_moves_step_by_the_arrow_keys_and_escape_closes_it(page: Page, open_game) -> None:
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
+    number, moves, _ = open_stuck_game(page, lambda query: open_game(page, query))
     page.locator("#review-open").click()
     expect(page.locator("#review [data-move]")).to_have_count(len(moves))
     first = page.locator("#review [data-move='1'] button")

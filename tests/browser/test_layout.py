@@ -14,12 +14,11 @@ from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE, PHONE_CONTEXT
 from gamepage import (
-    click_move,
     confirm_loss,
     expect_line,
     finish_deal,
     line,
-    shortest_stuck_deal,
+    open_stuck_game,
     wait_settled,
 )
 from royal.deals import numbered_deal
@@ -132,8 +131,24 @@ NEIGHBOURS_JS = """() => { const line = document.getElementById('line').getBound
   }); }"""
 
 
+# How far each marked card's rings reach out of it (its shadows that are solid, not insets nor
+# soft glows), and the gap between two neighbours of a row.
+RINGS_REACH_JS = """() => {
+  const cards = [...document.querySelectorAll('#line [data-card]')];
+  const [a, b] = cards.slice(0, 2).map(c => c.getBoundingClientRect());
+  const px = '\\\\s+(-?[\\\\d.]+)px';
+  const shadow = new RegExp(`(?:rgba?\\\\([^)]*\\\\)|#[0-9a-f]+)${px}${px}${px}${px}(\\\\s+inset)?`, 'g');
+  const reach = card => Math.max(0, ...[...getComputedStyle(card).boxShadow.matchAll(shadow)]
+    .filter(m => !m[5] && Number(m[3]) === 0)
+    .map(m => Number(m[4]) + Math.max(Math.abs(Number(m[1])), Math.abs(Number(m[2])))));
+  const rung = '[aria-pressed="true"], [data-role="partner"], [data-hint="boundary"]';
+  const marked = cards.filter(c => c.matches(rung));
+  return {gap: b.left - a.right, reach: marked.map(c => [c.dataset.card, reach(c)])};
+}"""
+
+
 @pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
-def test_neighbours_in_the_line_always_touch_and_a_lift_covers_no_card(
+def test_neighbours_in_the_line_always_touch_and_no_lift_or_ring_covers_a_card(
     options: dict, new_context, site, wait_ready
 ) -> None:
     page = new_context(reduced_motion="reduce", **options).new_page()
@@ -157,38 +172,10 @@ def test_neighbours_in_the_line_always_touch_and_a_lift_covers_no_card(
         c for c, b in zip(position.cards, boxes, strict=True) if b[1] == rows[0] and b[0] == boxes[index][0]
     )
     assert card_box(page, above)["y"] + card_box(page, above)["h"] <= lifted["y"]
-
-
-# How far each marked card's rings reach out of it (its shadows that are solid, not insets nor
-# soft glows), and the gap between two neighbours of a row.
-RINGS_REACH_JS = """() => {
-  const cards = [...document.querySelectorAll('#line [data-card]')];
-  const [a, b] = cards.slice(0, 2).map(c => c.getBoundingClientRect());
-  const px = '\\\\s+(-?[\\\\d.]+)px';
-  const shadow = new RegExp(`(?:rgba?\\\\([^)]*\\\\)|#[0-9a-f]+)${px}${px}${px}${px}(\\\\s+inset)?`, 'g');
-  const reach = card => Math.max(0, ...[...getComputedStyle(card).boxShadow.matchAll(shadow)]
-    .filter(m => !m[5] && Number(m[3]) === 0)
-    .map(m => Number(m[4]) + Math.max(Math.abs(Number(m[1])), Math.abs(Number(m[2])))));
-  const rung = '[aria-pressed="true"], [data-role="partner"], [data-hint="boundary"]';
-  const marked = cards.filter(c => c.matches(rung));
-  return {gap: b.left - a.right, reach: marked.map(c => [c.dataset.card, reach(c)])};
-}"""
-
-
-@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
-def test_a_marked_cards_rings_stay_in_the_gap_and_never_cover_a_neighbour(
-    options: dict, new_context, site, wait_ready
-) -> None:
-    page = new_context(reduced_motion="reduce", **options).new_page()
-    page.goto(site.url + "?deal=7")
-    wait_ready(page)
+    # The marks' rings (a hint's, a choice's, its partners') stay inside the gap between cards.
     page.locator("#hint").click()
     hinted = solve(numbered_deal(7)).moves[0]
-    chosen = next(
-        c
-        for c in numbered_deal(7)
-        if c not in (hinted.left, hinted.right) and Line(numbered_deal(7)).partners(c)
-    )
+    chosen = next(c for c in position.cards if c not in (hinted.left, hinted.right) and position.partners(c))
     page.locator(f'#line [data-card="{chosen}"]').click()
     found = page.evaluate(RINGS_REACH_JS)
     assert len(found["reach"]) >= 2, found  # the choice and a partner at least
@@ -522,12 +509,7 @@ def test_on_a_phone_the_stuck_panel_puts_the_way_back_first_then_two_by_two(
     new_context, site, wait_ready
 ) -> None:
     page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    page.goto(site.url + f"?deal={number}")
-    wait_ready(page)
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    open_stuck_game(page, lambda query: (page.goto(site.url + query), wait_ready(page)))
     expect(page.locator("#result-rewind")).to_be_visible()
     panel = page.locator("#result .result-actions").bounding_box()
     rewind = page.locator("#result-rewind").bounding_box()
@@ -606,12 +588,7 @@ def test_on_a_desktop_the_replay_bar_is_one_band_and_the_whole_line_stays_in_the
 ) -> None:
     """The replay's bar puts its words beside its buttons, and the line makes room for it."""
     page = new_context(viewport=DESKTOP, reduced_motion="reduce").new_page()
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    page.goto(site.url + f"?deal={number}")
-    wait_ready(page)
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    number, _, _ = open_stuck_game(page, lambda query: (page.goto(site.url + query), wait_ready(page)))
     page.locator("#replay").click()
     expect(page.locator("body")).to_have_attribute("data-replay", "")
     page.locator("#replay-step").click()

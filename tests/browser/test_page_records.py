@@ -19,8 +19,8 @@ from gamepage import (
     field,
     line,
     marked,
+    open_stuck_game,
     policy_violations,
-    shortest_stuck_deal,
     stat,
     stored,
     wait_settled,
@@ -78,12 +78,8 @@ def test_a_link_to_an_unwinnable_deal_opens_it_and_says_so(page: Page, open_game
 def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
     page: Page, open_game, wait_ready
 ) -> None:
-    number, moves, position = shortest_stuck_deal(range(1, 60))
+    number, moves, position = open_stuck_game(page, lambda query: open_game(page, query))
     assert is_winnable(numbered_deal(number))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
     page.locator("#restart").click()  # count one loss, then get stuck again: stats to keep
     for move in moves:
         click_move(page, move)
@@ -167,11 +163,7 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
 
 
 def test_a_setting_changed_during_a_replay_keeps_the_replay_on_the_board(page: Page, open_game) -> None:
-    number, moves, position = shortest_stuck_deal(range(1, 60))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    number, moves, position = open_stuck_game(page, lambda query: open_game(page, query))
     solution = solve(numbered_deal(number))
     shadow = Line(numbered_deal(number))
     page.locator("#replay").click()
@@ -211,11 +203,7 @@ def test_a_setting_changed_during_a_replay_keeps_the_replay_on_the_board(page: P
 def test_stepping_a_replay_on_a_phone_keeps_the_line_still(phone_page: Page, open_game) -> None:
     """The words above the line change length from step to step; the line must not move."""
     page = phone_page
-    number, moves, _ = shortest_stuck_deal(range(1, 60))
-    open_game(page, f"?deal={number}")
-    for move in moves:
-        click_move(page, move)
-    expect(page.locator("body")).to_have_attribute("data-outcome", "stuck")
+    number, _, _ = open_stuck_game(page, lambda query: open_game(page, query))
     page.locator("#replay").click()
     wait_settled(page)
     tops = [page.evaluate(RECTS_JS, "#line")]
