@@ -138,7 +138,9 @@ globalThis.royalLine = (() => {
    * back from an undo grows in. `first` holds the cards' indexes before the change. */
   function slide(root, state, codes, first) {
     if (!state.grid) measure(root, state);
-    const timing = { duration: SLIDE_MS, easing: "ease-out" };
+    // Added to what the card's own transform is meanwhile (a lift, the win's embrace), every
+    // keyframe being given: the path's, not a replacement of it.
+    const timing = { duration: SLIDE_MS, easing: "ease-out", composite: "add" };
     for (const code of codes) {
       const to = state.index.get(code);
       const from = first.get(code);
