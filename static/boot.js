@@ -309,6 +309,14 @@
 
   let registering = false;
   let reloadWanted = false;
+  /** Reload into the new version once: the worker's activation and the change of controller
+   * both say it is time, and a second reload would abort the first. */
+  let reloading = false;
+  function reloadOnce() {
+    if (reloading) return;
+    reloading = true;
+    location.reload();
+  }
 
   /** Registered once the game is up, so its download never slows the first boot. */
   function registerServiceWorker() {
@@ -325,7 +333,7 @@
     if (!("serviceWorker" in navigator)) return;
     const hadController = Boolean(navigator.serviceWorker.controller);
     navigator.serviceWorker.addEventListener("controllerchange", () => {
-      if (reloadWanted) location.reload();
+      if (reloadWanted) reloadOnce();
       // Another tab switched to a new version: this page keeps its own files (the
       // worker serves each page its version) until the player reloads.
       else if (hadController) offerUpdate(null);
@@ -358,11 +366,11 @@
       button.disabled = true;
       reloadWanted = true;
       if (!worker || worker.state !== "installed") {
-        location.reload();
+        reloadOnce();
         return;
       }
       worker.addEventListener("statechange", () => {
-        if (worker.state === "activated" || worker.state === "redundant") location.reload();
+        if (worker.state === "activated" || worker.state === "redundant") reloadOnce();
       });
       worker.postMessage("skip-waiting");
     };
