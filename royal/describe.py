@@ -713,8 +713,11 @@ def finish_offer(moves: int) -> str:
 
 
 PLAY_CHALLENGE = "Play"
-#: Shown in a calendar day's list while its four challenges are being found.
-FINDING_CHALLENGES = "Finding the day's challenges…"
+
+
+def challenge_finding(level: Level) -> str:
+    """A day's challenge in the calendar while the day's deals are still being graded."""
+    return f"{LEVEL_NAMES[level]}: finding…"
 
 
 def challenge_line(level: Level, result: ChallengeResult | None) -> str:

@@ -19,6 +19,9 @@ from royal.stats import Stats
 from royal.web.dom import kept, on_click, on_event, within
 from royal.web.opener import Opener
 
+#: The weeks the grid always shows, the most a month can reach.
+WEEKS = 6
+
 
 class CalendarView:
     """Draws the calendar in ``dialog``; ``on_play(number, level, day)`` opens a challenge."""
@@ -100,7 +103,8 @@ class CalendarView:
         length = calendar.monthrange(year, month)[1]
         cells: list[_dt.date | None] = [None] * first.weekday()
         cells += [_dt.date(year, month, number) for number in range(1, length + 1)]
-        cells += [None] * (-len(cells) % 7)
+        # Always six weeks: the panel keeps its size from month to month, so its buttons stay put.
+        cells += [None] * (WEEKS * 7 - len(cells))
         focused = None
         for start in range(0, len(cells), 7):
             row = _row()
@@ -167,9 +171,11 @@ class CalendarView:
         if self._search is None or self._search[0] != day:
             self._search, self._found = (day, search(day)), None
             self.list.setAttribute("aria-busy", "true")
-            waiting = document.createElement("li")
-            waiting.textContent = describe.FINDING_CHALLENGES
-            self.list.replaceChildren(waiting)
+            # A row a grade, its Play not yet offered: the panel keeps its size when they come,
+            # so nothing moves under a finger reaching for another day meanwhile.
+            self.list.replaceChildren(
+                *(self._challenge(level, None, describe.challenge_finding(level)) for level in Level)
+            )
             self._search_step()
         elif self._found is not None:
             self._draw_challenges(stats, day, self._found)
@@ -187,22 +193,34 @@ class CalendarView:
         self._draw_challenges(self._last[0], day, found)
 
     def _draw_challenges(self, stats: Stats, day: _dt.date, found: dict[Level, int]) -> None:
-        self.list.replaceChildren()
-        self.list.setAttribute("aria-busy", "false")
         results = stats.challenges.days.get(day, {})
-        for level, number in found.items():
-            item = document.createElement("li")
-            item.setAttribute("data-level", level.value)
-            text = document.createElement("span")
-            text.textContent = describe.challenge_line(level, results.get(number))
-            play = document.createElement("button")
-            play.type = "button"
-            play.textContent = describe.PLAY_CHALLENGE
+        self.list.replaceChildren(
+            *(
+                self._challenge(level, (number, day), describe.challenge_line(level, results.get(number)))
+                for level, number in found.items()
+            )
+        )
+        self.list.setAttribute("aria-busy", "false")
+
+    def _challenge(self, level: Level, deal: tuple[int, _dt.date] | None, words: str) -> Any:
+        """A grade's row of the day: ``words`` for how it went, and its Play, offered once the
+        ``deal`` (its number and day) is found."""
+        item = document.createElement("li")
+        item.setAttribute("data-level", level.value)
+        text = document.createElement("span")
+        text.textContent = words
+        play = document.createElement("button")
+        play.type = "button"
+        play.textContent = describe.PLAY_CHALLENGE
+        if deal is None:
+            play.disabled = True
+        else:
+            number, day = deal
             play.setAttribute("aria-label", describe.play_challenge_label(level, day))
             play.setAttribute("data-deal", str(number))
             on_click(play, partial(self._play, number, level, day))
-            item.append(text, play)
-            self.list.append(item)
+        item.append(text, play)
+        return item
 
     def _play(self, number: int, level: Level, day: _dt.date) -> None:
         self.opener.leave()

@@ -26,7 +26,7 @@ from royal import describe
 from royal.achievements import BY_ID
 from royal.challenges import challenges
 from royal.deals import numbered_deal
-from royal.difficulty import grade
+from royal.difficulty import Level, grade
 from royal.forced import forced_finish
 from royal.game import Result
 from royal.line import Line
@@ -132,7 +132,7 @@ def test_the_calendar_opens_todays_four_challenges_and_plays_one(page: Page, ope
     day = page.locator(f"#calendar [data-day='{today.isoformat()}']")
     expect(day).to_have_attribute("aria-pressed", "true")
     expect(day).to_have_attribute("data-result", "none")
-    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(found))
+    expect(page.locator("#calendar-challenges button[data-deal]")).to_have_count(len(found))
     level, number = list(found.items())[-1]
     page.locator(f"#calendar-challenges [data-level={level.value}] button").click()
     expect(page.locator("#calendar")).to_be_hidden()
@@ -153,7 +153,8 @@ CHOOSE_AND_LOOK_JS = """async ([day, lock]) => {
   await navigator.locks.request(lock, () => {});  // the click's turn has come and gone
   const list = document.getElementById('calendar-challenges');
   return {busy: list.getAttribute('aria-busy'), text: list.textContent,
-          challenges: list.querySelectorAll('[data-level]').length};
+          offered: list.querySelectorAll('button[data-deal]').length,
+          panel: document.getElementById('calendar').getBoundingClientRect().toJSON()};
 }"""
 
 
@@ -163,19 +164,29 @@ def test_a_days_challenges_are_found_after_the_day_is_drawn(page: Page, open_gam
     open_game(page)
     today = dt.date.today()
     page.locator("#calendar-open").click()
-    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(challenges(today)))
+    expect(page.locator("#calendar-challenges button[data-deal]")).to_have_count(len(challenges(today)))
+    before = page.locator("#calendar").bounding_box()
     day = today - dt.timedelta(days=1)
     if day.month != today.month:
         page.locator("#calendar-previous").click()
     expect(page.locator(f"#calendar [data-day='{day.isoformat()}']")).to_be_enabled()  # its month drawn
     seen = page.evaluate(CHOOSE_AND_LOOK_JS, [day.isoformat(), LOCK])
-    assert seen == {"busy": "true", "text": describe.FINDING_CHALLENGES, "challenges": 0}
+    panel = seen.pop("panel")
+    finding = "".join(describe.challenge_finding(level) + describe.PLAY_CHALLENGE for level in Level)
+    assert seen == {"busy": "true", "text": finding, "offered": 0}
     expect(page.locator(f"#calendar [data-day='{day.isoformat()}']")).to_have_attribute(
         "aria-pressed", "true"
     )
     found = challenges(day)
-    expect(page.locator("#calendar-challenges [data-level]")).to_have_count(len(found))
+    expect(page.locator("#calendar-challenges button[data-deal]")).to_have_count(len(found))
     expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
+    # The panel kept its place and size through the month turned and the challenges found:
+    # nothing moved under a finger reaching for a day.
+    after = page.locator("#calendar").bounding_box()
+    for box in (panel, after):
+        assert {k: round(box[k]) for k in ("x", "y", "width", "height")} == {
+            k: round(before[k]) for k in ("x", "y", "width", "height")
+        }
     for level, number in found.items():
         expect(page.locator(f"#calendar-challenges [data-level={level.value}] button")).to_have_attribute(
             "data-deal", str(number)
