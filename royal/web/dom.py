@@ -74,6 +74,16 @@ def _checked(action: Callable[[], None]) -> None:
 #: for all those asked before it comes and while it is held.
 _queue: list[Callable[[], None]] = []
 
+#: How long a turn keeps the lock after its actions (ms). Another tab's copy of localStorage
+#: hears of this tab's writes a moment after they are made, on a path of its own beside the
+#: lock's: held this little longer, the lock passes only once they have arrived, so the next
+#: tab's turn reads them (two tabs' settings changed in one millisecond were otherwise lost now
+#: and then). This tab's own actions meanwhile run at once: the lock is still its own.
+SETTLE_MS = 30
+
+#: True while this tab holds the lock after a turn (:data:`SETTLE_MS`).
+_settling = False
+
 
 def in_turn(action: Callable[[], None]) -> None:
     """Run ``action`` under the stale check, in turn with every tab of the site.
@@ -90,16 +100,35 @@ def in_turn(action: Callable[[], None]) -> None:
         _checked(action)
         return
     _queue.append(action)
-    if len(_queue) == 1:  # no turn asked for yet
+    if _settling:  # the lock is still this tab's
+        _run_queue(locks)
+    elif len(_queue) == 1:  # no turn asked for yet
         _ask_turn(locks)
 
 
 def _ask_turn(locks: Any) -> None:
-    # The callback returns nothing, so the lock is released as it returns.
     locks.request(LOCK, create_once_callable(lambda lock: _take_turn(locks)))
 
 
-def _take_turn(locks: Any) -> None:
+def _take_turn(locks: Any) -> Any:
+    """Run every action queued, then keep the lock :data:`SETTLE_MS` longer: the promise
+    returned, resolved then, is what holds it."""
+    global _settling
+    _run_queue(locks)
+    _settling = True
+
+    def settle(resolve: Any, reject: Any) -> None:
+        def settled(*args: Any) -> None:
+            global _settling
+            _settling = False
+            resolve()
+
+        window.setTimeout(create_once_callable(settled), SETTLE_MS)
+
+    return window.Promise.new(create_once_callable(settle))
+
+
+def _run_queue(locks: Any) -> None:
     """Run every action queued, in order, each once, with those asked for meanwhile."""
     try:
         while _queue:

@@ -11,7 +11,7 @@ from pyscript import document
 
 from royal.markup import LOOK_ATTRIBUTES, THEME_COLOUR_MEDIA, THEME_COLOURS
 from royal.settings import CHOICES, SYSTEM_THEME, Settings
-from royal.web.dom import listen, on_click, within
+from royal.web.dom import on_click, on_event, within
 
 #: The panel's checkboxes, by id, and the setting each one holds.
 SETTING_BOXES = {
@@ -49,16 +49,22 @@ class SettingsView:
         # The browser's theme colour, one <meta> per scheme (royal/markup.py): a chosen theme switches them.
         self.theme_colours = list(document.querySelectorAll("meta[name=theme-color]"))
 
-        def box(name: str) -> Callable[[Any], None]:
-            return lambda event: on_change(name, bool(event.target.checked))
+        # Each control's new state is read as its event is dispatched: by the time the change
+        # runs in turn, another tab's settings may have arrived and been drawn over it.
+        def box(name: str) -> Callable[[Any], Callable[[], None]]:
+            def decide(event: Any) -> Callable[[], None]:
+                value = bool(event.target.checked)
+                return lambda: on_change(name, value)
 
-        def radio(name: str, choice: str) -> Callable[[Any], None]:
-            return lambda event: on_change(name, choice) if event.target.checked else None
+            return decide
+
+        def radio(name: str, choice: str) -> Callable[[Any], Callable[[], None] | None]:
+            return lambda event: (lambda: on_change(name, choice)) if event.target.checked else None
 
         for name, element in self.boxes.items():
-            listen(element, "change", box(name))
+            on_event(element, "change", box(name))
         for (name, choice), element in self.radios.items():
-            listen(element, "change", radio(name, choice))
+            on_event(element, "change", radio(name, choice))
         on_click(within(dialog, "settings-close"), self.close)
 
     def open(self) -> None:
