@@ -28,7 +28,7 @@ from royal.links import DealRequest
 from royal.settings import ANY_LEVEL, Settings
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
-from royal.tab_sync import TabSync
+from royal.tab_sync import Adopted, TabSync
 from royal.variant import OPEN
 
 T = TypeVar("T")
@@ -90,12 +90,12 @@ class Session:
         another tab wrote since: this stale tab then adopts the newer game (and says so)."""
         self.tabs.save_game()
 
-    def catch_up(self) -> bool:
+    def catch_up(self) -> Adopted:
         """Re-read everything, announcing a changed game (the page was shown or restored)."""
         return self.tabs.catch_up()
 
-    def sync(self, say: str = "") -> bool:
-        """Adopt what another tab wrote; True when the game, the stats or the settings changed."""
+    def sync(self, say: str = "") -> Adopted:
+        """Adopt what another tab wrote: the play shown, or only the stats and settings."""
         return self.tabs.sync(say)
 
     # Counting games ---------------------------------------------------------------------

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from royal import achievements, describe, saves
@@ -69,6 +70,19 @@ def _adopt(
     if storage.persistent:
         restore()
     return not storage.persistent
+
+
+@dataclass(frozen=True)
+class Adopted:
+    """What a sync took in from other tabs: the ``play`` shown (another move, undo, hint or
+    game: what this tab offered for the old one no longer applies) or only the ``records``
+    (stats, settings: the play shown, and what is offered for it, stand). False when neither."""
+
+    play: bool = False
+    records: bool = False
+
+    def __bool__(self) -> bool:
+        return self.play or self.records
 
 
 class Shared(Generic[T]):
@@ -265,16 +279,17 @@ class TabSync:
         if behind:
             raise Stale(describe.CAUGHT_UP)
 
-    def catch_up(self) -> bool:
+    def catch_up(self) -> Adopted:
         """Re-read everything before the player acts again (the page was shown, or restored
         from the back/forward cache, and may have missed other tabs' writes); a changed game
-        is announced. True when anything changed."""
+        is announced."""
         return self.sync(describe.CAUGHT_UP)
 
-    def sync(self, say: str = "") -> bool:
-        """Adopt what another tab wrote (saying ``say`` if the play changed); True when the game,
-        the stats or the settings changed."""
-        return self._adopt_game(say) | self._adopt_records() | self._settle()
+    def sync(self, say: str = "") -> Adopted:
+        """Adopt what another tab wrote (saying ``say`` if the play changed)."""
+        play = self._adopt_game(say)
+        records = self._adopt_records() | self._settle()
+        return Adopted(play, records)
 
     def _behind(self) -> bool:
         stored = self.storage.get(GAME_KEY)

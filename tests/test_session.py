@@ -33,7 +33,7 @@ from royal.settings import Settings
 from royal.solver import is_winnable, solve
 from royal.storage import MemoryStorage, StorageError
 from royal.storage_keys import GAME_KEY, KEPT_PREFIX, SETTINGS_KEY, STATS_KEY, WARN_KEY
-from royal.tab_sync import Stale
+from royal.tab_sync import Adopted, Stale
 
 
 class Full(MemoryStorage):
@@ -271,6 +271,22 @@ def test_sync_adopts_the_other_tabs_game_and_stats():
     assert b.sync()
     assert b.game.id == a.game.id and b.stats.played == 1
     assert not a.sync()  # a tab does not "adopt" what it wrote itself
+
+
+def test_sync_tells_new_play_from_new_records_alone():
+    """Another tab's stats or settings leave the play shown as it was (the page keeps what it
+    offered for it, a selection say); another tab's move does not."""
+    storage, time = MemoryStorage(), Time()
+    a = session(storage, time)
+    b = session(storage, time)
+    a.change_settings(sound=True)
+    assert b.sync() == Adopted(play=False, records=True) and b.settings.sound
+    a.play(a.game.legal_moves()[0])
+    a.new_game()  # a loss counted: new play and new stats
+    assert b.sync() == Adopted(play=True, records=True)
+    a.play(a.game.legal_moves()[0])
+    assert b.sync() == Adopted(play=True, records=False)
+    assert not b.sync()
 
 
 def test_a_stale_tab_never_overwrites_newer_progress():

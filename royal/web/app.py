@@ -21,6 +21,7 @@ from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
+from royal.tab_sync import Adopted
 from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
@@ -190,12 +191,18 @@ class App:
 
     def _catch_up(self) -> None:
         """The page was shown again: other tabs may have written while it was not listening."""
-        if self.session.catch_up():
-            self._adopted()
+        self._follow(self.session.catch_up())
 
     def _storage(self) -> None:
-        if self.session.sync():
+        self._follow(self.session.sync())
+
+    def _follow(self, adopted: Adopted) -> None:
+        """Show what was adopted from another tab: new play drops what the page offered for the
+        old; new stats or settings alone keep the player's selection, drag, replay or review."""
+        if adopted.play:
             self._adopted()
+        elif adopted.records:
+            self.render()
 
     def _adopted(self, words: str = "") -> None:
         """The session adopted a game or stats the page did not show (another tab's, or a

@@ -146,7 +146,7 @@ def test_a_drag_in_a_tab_behind_another_catches_up_and_plays_nothing(new_context
     assert field(a, "moves") == "1" and load_game(stored(a, GAME_KEY), 0.0).moves == 1
 
 
-def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word(
+def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word_but_not_for_settings(
     new_context, site, wait_ready
 ) -> None:
     a, b = two_tabs(new_context(), site.url, wait_ready)
@@ -155,6 +155,12 @@ def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word
     chosen = next(c for c in line(b) if Line(line(b)).partners(c))
     card(b, chosen).click()
     expect(b.locator("#status")).to_contain_text("selected")
+    # Another tab's settings (as its stats) leave the play, and so the selection, standing.
+    a.locator("#settings").click()
+    a.locator("#sound").check()
+    a.keyboard.press("Escape")
+    expect(b.locator("#sound")).to_be_checked()
+    expect(card(b, chosen)).to_have_attribute("aria-pressed", "true")
     play_leftmost(a, 1)
     expect(b.locator("[data-field=moves]")).to_have_text("1")
     expect_line(b, line(a))
