@@ -74,15 +74,25 @@ def _checked(action: Callable[[], None]) -> None:
 #: for all those asked before it comes and while it is held.
 _queue: list[Callable[[], None]] = []
 
-#: How long a turn keeps the lock after its actions (ms). Another tab's copy of localStorage
-#: hears of this tab's writes a moment after they are made, on a path of its own beside the
-#: lock's: held this little longer, the lock passes only once they have arrived, so the next
-#: tab's turn reads them (two tabs' settings changed in one millisecond were otherwise lost now
-#: and then). This tab's own actions meanwhile run at once: the lock is still its own.
-SETTLE_MS = 30
+#: How long a turn that wrote keeps the lock after its actions (ms). Another tab's copy of
+#: localStorage hears of this tab's writes a moment after they are made, on a path of its own
+#: beside the lock's: held this little longer, the lock passes only once they have arrived, so
+#: the next tab's turn reads them (two tabs' settings changed in one millisecond were otherwise
+#: lost now and then). This tab's own actions meanwhile run at once: the lock is still its own.
+#: A hidden page does not hold it (its timers may wait a second), nor a turn that wrote nothing.
+SETTLE_MS = 50
 
 #: True while this tab holds the lock after a turn (:data:`SETTLE_MS`).
 _settling = False
+
+#: True once the turn running has written to localStorage (:func:`wrote`).
+_wrote = False
+
+
+def wrote() -> None:
+    """The page wrote to localStorage: the turn running keeps the lock a moment (:data:`SETTLE_MS`)."""
+    global _wrote
+    _wrote = True
 
 
 def in_turn(action: Callable[[], None]) -> None:
@@ -111,10 +121,13 @@ def _ask_turn(locks: Any) -> None:
 
 
 def _take_turn(locks: Any) -> Any:
-    """Run every action queued, then keep the lock :data:`SETTLE_MS` longer: the promise
-    returned, resolved then, is what holds it."""
-    global _settling
+    """Run every action queued; if they wrote, keep the lock :data:`SETTLE_MS` longer (the
+    promise returned, resolved then, is what holds it)."""
+    global _settling, _wrote
+    _wrote = False
     _run_queue(locks)
+    if not _wrote or document.hidden:
+        return None
     _settling = True
 
     def settle(resolve: Any, reject: Any) -> None:

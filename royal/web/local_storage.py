@@ -6,6 +6,7 @@ from pyodide.ffi import JsException
 from pyscript import window
 
 from royal.storage import StorageError
+from royal.web.dom import wrote
 
 
 class LocalStorage:
@@ -28,12 +29,14 @@ class LocalStorage:
         return value if isinstance(value, str) else None
 
     def set(self, key: str, value: str) -> None:
+        wrote()
         try:
             self.store.setItem(key, value)
         except JsException as error:
             raise StorageError(str(error)) from None
 
     def remove(self, key: str) -> None:
+        wrote()
         try:
             self.store.removeItem(key)
         except JsException as error:
