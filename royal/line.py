@@ -74,6 +74,9 @@ class Line:
         self._cards: list[str] = list(cards)
         self.suit_runs = suit_runs
         self.stack: list[Played] = []
+        #: The legal moves of the line as it is, once listed: a page asks for them several
+        #: times a click (the selection, its partners, the words, the warning).
+        self._moves: list[Move] | None = None
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -91,13 +94,15 @@ class Line:
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, ordered by left boundary, then by span."""
-        cards = self._cards
-        moves = []
-        for i, left in enumerate(cards):
-            for j in self._spans(i):
-                if cards_match(left, cards[j]):
-                    moves.append(Move(left, cards[j]))
-        return moves
+        if self._moves is None:
+            cards = self._cards
+            self._moves = [
+                Move(left, cards[j])
+                for i, left in enumerate(cards)
+                for j in self._spans(i)
+                if cards_match(left, cards[j])
+            ]
+        return list(self._moves)
 
     def _spans(self, i: int) -> Iterator[int]:
         """The positions a move with left boundary ``i`` may reach, nearest first."""
@@ -154,6 +159,7 @@ class Line:
         """Play ``move`` (raising :class:`IllegalMove`, with the line untouched, if it is illegal)."""
         index, removed = self.removal(move)
         del self._cards[index : index + len(removed)]
+        self._moves = None
         played = Played(move, removed, index)
         self.stack.append(played)
         return played
@@ -161,13 +167,16 @@ class Line:
     def deal(self, card: str) -> None:
         """Add ``card`` at the right end (the stock game's deal): every move legal before stays legal."""
         self._cards.append(card)
+        self._moves = None
 
     def undeal(self) -> str:
         """Take back the card dealt last, which must still be the right end (undo is last in, first out)."""
+        self._moves = None
         return self._cards.pop()
 
     def pop(self) -> Played:
         """Take back the last move pushed, restoring the exact line."""
         played = self.stack.pop()
         self._cards[played.index : played.index] = played.removed
+        self._moves = None
         return played

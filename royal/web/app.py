@@ -52,7 +52,9 @@ class App:
         self.sound = Sound()
         self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
         self.end = EndPanel(page.result, page.celebration)
-        self.play = play = Play(session, page, self.sound, self.end, self.replay, self.render)
+        self.play = play = Play(
+            session, page, self.sound, self.end, self.replay, self.render, self.render_marks
+        )
         self.selection = selection = play.selection
         self.board = Board(page.line, selection.choose, play.deal)
         self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
@@ -67,7 +69,7 @@ class App:
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self._chance_due = False  # the chance is asked for, to show after the board is drawn
-        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
+        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words), page.after_paint)
         buttons = {
             "new-game": lambda: play.leave("new-game"),
             "daily": lambda: play.leave("daily"),
@@ -237,8 +239,7 @@ class App:
             self.board.render(review.line.cards, None, board_marks(review))
             fields.update(describe.replay_fields(review))
         elif replay is None:
-            stock = game.stock_count if game.variant.stock else None
-            self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
+            self._draw_game_board()
         else:  # the replay, not the game, is on the board until it closes
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
@@ -283,6 +284,20 @@ class App:
                 self.page.after_paint(self._show_chance)
         else:
             self.page.show_chance("")
+
+    def render_marks(self) -> None:
+        """Draw the selection's marks on the game's line: nothing else the page shows follows
+        the selection, so a click that only selects draws no more (the whole page while a
+        replay or a review holds the board)."""
+        if self.replay.replay is not None or self.review.review is not None:
+            self.render()
+        else:
+            self._draw_game_board()
+
+    def _draw_game_board(self) -> None:
+        game = self.session.game
+        stock = game.stock_count if game.variant.stock else None
+        self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
 
     def _weighs_chance(self) -> bool:
         """True while the page shows the chance: a stock game with cards in the stock, on the board."""

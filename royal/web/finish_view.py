@@ -20,26 +20,65 @@ STEP_MS = 450
 
 
 class FinishView:
-    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move."""
+    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move;
+    ``later(check)`` runs the check of a new position once the page has drawn it."""
 
-    def __init__(self, button: Any, play: Callable[[Move], None], tell: Callable[[str], None]) -> None:
+    def __init__(
+        self,
+        button: Any,
+        play: Callable[[Move], None],
+        tell: Callable[[str], None],
+        later: Callable[[Callable[[], None]], None],
+    ) -> None:
         self.button = button
         self.play = play
         self.tell = tell
+        self.later = later
         self._known: dict[tuple[str, ...], list[Move] | None] = {}
         self._left: list[Move] = []
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
         self._game: Game | None = None
+        self._offered = False
+        self._due = False  # a check is asked for
         on_click(button, self._start)
 
     def render(self, game: Game, offered: bool) -> None:
-        """Show the button when ``offered`` (no replay or review on show) and the rest is forced."""
-        self._game = game
-        cards = game.line.cards
-        if offered and game.outcome is None and not self._left and cards not in self._known:
+        """Show the button when ``offered`` (no replay or review on show) and the rest is
+        forced: a position not yet weighed is weighed after the move is drawn (it may take a
+        solver's search), the button hidden meanwhile."""
+        self._game, self._offered = game, offered
+        if self._unweighed() and not self._due:
+            self._due = True
+            self.later(self._weigh)
+        self._show()
+
+    def _unweighed(self) -> bool:
+        game = self._game
+        return (
+            game is not None
+            and self._offered
+            and game.outcome is None
+            and not self._left
+            and game.line.cards not in self._known
+        )
+
+    def _weigh(self) -> None:
+        """Weigh the position shown now (the game may have moved on since it was asked for)."""
+        self._due = False
+        if self._unweighed():
+            assert self._game is not None
+            cards = self._game.line.cards
             self._known = {cards: forced_finish(cards)}  # one position is asked about at a time
-        forced = self._known.get(cards) if offered and game.outcome is None else None
+            self._show()
+
+    def _show(self) -> None:
+        game = self._game
+        forced = (
+            self._known.get(game.line.cards)
+            if game is not None and self._offered and game.outcome is None
+            else None
+        )
         # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
         offered_now = forced is not None or bool(self._left)
         self.button.setAttribute("data-offered", "true" if offered_now else "false")

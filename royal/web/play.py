@@ -23,7 +23,8 @@ from royal.web.sound import Sound
 
 
 class Play:
-    """Plays the player's actions on ``session``'s game; ``render()`` draws the page after each."""
+    """Plays the player's actions on ``session``'s game; ``render()`` draws the page after each,
+    ``render_marks()`` the line's marks alone after a selection."""
 
     def __init__(
         self,
@@ -33,6 +34,7 @@ class Play:
         end: EndPanel,
         replay: ReplayView,
         render: Callable[[], None],
+        render_marks: Callable[[], None],
     ) -> None:
         self.session = session
         self.page = page
@@ -41,7 +43,7 @@ class Play:
         self.replay = replay
         self.render = render
         self.selection = Selection(
-            lambda: self.game, page, sound, self.move, render, lambda: session.settings.quick_play
+            lambda: self.game, page, sound, self.move, render_marks, lambda: session.settings.quick_play
         )
         self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
         self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)

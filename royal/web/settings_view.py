@@ -48,18 +48,24 @@ class SettingsView:
         }
         # The browser's theme colour, one <meta> per scheme (royal/markup.py): a chosen theme switches them.
         self.theme_colours = list(document.querySelectorAll("meta[name=theme-color]"))
+        self._shown: Settings | None = None  # the settings the panel and the page show
 
         # Each control's new state is read as its event is dispatched: by the time the change
         # runs in turn, another tab's settings may have arrived and been drawn over it.
         def box(name: str) -> Callable[[Any], Callable[[], None]]:
             def decide(event: Any) -> Callable[[], None]:
+                self._shown = None  # the panel no longer shows the settings drawn last
                 value = bool(event.target.checked)
                 return lambda: on_change(name, value)
 
             return decide
 
         def radio(name: str, choice: str) -> Callable[[Any], Callable[[], None] | None]:
-            return lambda event: (lambda: on_change(name, choice)) if event.target.checked else None
+            def decide(event: Any) -> Callable[[], None] | None:
+                self._shown = None
+                return (lambda: on_change(name, choice)) if event.target.checked else None
+
+            return decide
 
         for name, element in self.boxes.items():
             on_event(element, "change", box(name))
@@ -76,7 +82,11 @@ class SettingsView:
         self.dialog.close()
 
     def render(self, settings: Settings) -> None:
-        """Show ``settings`` in the panel and apply the look they choose."""
+        """Show ``settings`` in the panel and apply the look they choose (a page drawn after
+        each action: nothing to do while they are the settings shown)."""
+        if settings == self._shown:
+            return
+        self._shown = settings
         for name, element in self.boxes.items():
             element.checked = bool(getattr(settings, name))
         for (name, choice), element in self.radios.items():
