@@ -8,6 +8,7 @@ panel, the dialogs) to that view.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -98,22 +99,20 @@ class Page:
 
     # Writing --------------------------------------------------------------------------
 
+    # Each group in one call into the page (static/page.js): every access from Python to the
+    # DOM crosses into JS, and a render sets some forty texts and flags.
+
     def fields(self, values: Mapping[str, str]) -> None:
         """Set each ``[data-field=name]`` to its text."""
-        for name, text in values.items():
-            element = document.querySelector(f'[data-field="{name}"]')
-            if element.textContent != text:
-                element.textContent = text
+        window.royalPage.texts("data-field", json.dumps(values))
 
     def stats(self, figures: Mapping[str, str]) -> None:
         """Set each ``[data-stat=name]`` to its figure."""
-        for name, text in figures.items():
-            document.querySelector(f'[data-stat="{name}"]').textContent = text
+        window.royalPage.texts("data-stat", json.dumps(figures))
 
     def buttons(self, enabled: Mapping[str, bool]) -> None:
         """Enable or disable the game's buttons."""
-        for name, on in enabled.items():
-            by_id(name).disabled = not on
+        window.royalPage.enable(json.dumps(enabled))
 
     def link(self, query: str) -> None:
         """Point the deal link at a URL that opens this deal."""
