@@ -101,15 +101,16 @@ class Shared(Generic[T]):
     ) -> None:
         self.storage, self.key, self.kind, self.load, self.dump = storage, key, kind, load, dump
         self.value = value
+        #: The text of this tab's copy, as last read or written: every action compares the
+        #: stored record with it, so it is kept rather than made again each time.
+        self.text = dump(value)
 
     def adopt(self) -> bool:
         """Take in the record if another tab wrote it; True when this tab's copy changed."""
-        return _adopt(
-            self.storage, self.key, self.kind, self.dump(self.value), self.load, self._take, self._restore
-        )
+        return _adopt(self.storage, self.key, self.kind, self.text, self.load, self._take, self._restore)
 
-    def _take(self, _text: str, value: T) -> bool:
-        self.value = value
+    def _take(self, text: str, value: T) -> bool:
+        self.value, self.text = value, text
         return True
 
     def _restore(self) -> None:
@@ -122,8 +123,8 @@ class Shared(Generic[T]):
 
     def write(self, value: T) -> None:
         """Keep ``value`` as the record every tab shares."""
-        self.value = value
-        self.storage.set(self.key, self.dump(value))
+        self.value, self.text = value, self.dump(value)
+        self.storage.set(self.key, self.text)
 
 
 class TabSync:
