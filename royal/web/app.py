@@ -26,7 +26,7 @@ from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
-from royal.web.dom import on_stale
+from royal.web.dom import after_paint, on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
 from royal.web.finish_view import FinishView
@@ -69,7 +69,7 @@ class App:
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self._chance_due = False  # the chance is asked for, to show after the board is drawn
-        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words), page.after_paint)
+        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
         buttons = {
             "new-game": lambda: play.leave("new-game"),
             "daily": lambda: play.leave("daily"),
@@ -281,7 +281,7 @@ class App:
         if weighing:  # after the board is drawn: it solves every sampled order
             if not self._chance_due:
                 self._chance_due = True
-                self.page.after_paint(self._show_chance)
+                after_paint(self._show_chance)
         else:
             self.page.show_chance("")
 

@@ -10,13 +10,13 @@ from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
-from pyscript import document, window
+from pyscript import document
 
 from royal import describe
 from royal.challenges import DAYS_KEPT, ChallengeRecord, search
 from royal.difficulty import Level
 from royal.stats import Stats
-from royal.web.dom import kept, on_click, on_event, within
+from royal.web.dom import after_paint, on_click, on_event, within
 from royal.web.opener import Opener
 
 #: The weeks the grid always shows, the most a month can reach.
@@ -44,7 +44,6 @@ class CalendarView:
         # after the calendar is drawn, so choosing a day never holds the page for their grades.
         self._search: tuple[_dt.date, Iterator[dict[Level, int] | None]] | None = None
         self._found: dict[Level, int] | None = None  # the search's challenges, once found
-        self._search_soon = kept(lambda *args: self._search_step())
         self.opener = Opener(dialog)
         on_event(self.days, "keydown", self._key)
         on_click(self.previous, lambda: self._turn(-1))
@@ -187,7 +186,7 @@ class CalendarView:
         day, steps = self._search
         found = next(steps)
         if found is None:
-            window.setTimeout(self._search_soon, 0)
+            after_paint(self._search_step)  # the page drawn between candidates
             return
         self._found = found
         self._draw_challenges(self._last[0], day, found)

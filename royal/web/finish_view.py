@@ -13,27 +13,19 @@ from royal import describe
 from royal.forced import forced_finish
 from royal.game import Game
 from royal.line import Move
-from royal.web.dom import kept, on_click
+from royal.web.dom import after_paint, kept, on_click
 
 #: Time between the moves it plays.
 STEP_MS = 450
 
 
 class FinishView:
-    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move;
-    ``later(check)`` runs the check of a new position once the page has drawn it."""
+    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move."""
 
-    def __init__(
-        self,
-        button: Any,
-        play: Callable[[Move], None],
-        tell: Callable[[str], None],
-        later: Callable[[Callable[[], None]], None],
-    ) -> None:
+    def __init__(self, button: Any, play: Callable[[Move], None], tell: Callable[[str], None]) -> None:
         self.button = button
         self.play = play
         self.tell = tell
-        self.later = later
         self._known: dict[tuple[str, ...], list[Move] | None] = {}
         self._left: list[Move] = []
         self._timer: Any = None
@@ -50,7 +42,7 @@ class FinishView:
         self._game, self._offered = game, offered
         if self._unweighed() and not self._due:
             self._due = True
-            self.later(self._weigh)
+            after_paint(self._weigh)
         self._show()
 
     def _unweighed(self) -> bool:

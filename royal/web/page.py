@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
-from royal.web.dom import by_id, in_turn, kept, listen, missing, on_click, on_event
+from royal.web.dom import by_id, kept, listen, missing, on_click, on_event
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
@@ -122,17 +122,6 @@ class Page:
         """Put the game's own link in the address bar (without a new history entry)."""
         if str(window.location.search) != query:
             window.history.replaceState(None, "", query or str(window.location.pathname))
-
-    def after_paint(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` in a turn of its own once the browser has drawn the page as it is
-        now (after the next frame), so slow work never holds back what the player sees."""
-
-        def later(*args: Any) -> None:
-            in_turn(handler)
-
-        window.requestAnimationFrame(
-            create_once_callable(lambda *args: window.setTimeout(create_once_callable(later), 0))
-        )
 
     def stock_game(self, shown: bool, weighing: bool) -> None:
         """Show the stock game's Deal button, or hide it; while the chance is ``weighing``, its
