@@ -62,6 +62,9 @@ def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
     number = int(field(page, "deal"))
     assert page.url.endswith(f"?deal={number}&mode=stock")
     expect(page.locator("#deal-card")).to_be_visible()
+    # The open game's other 51 cards shrink away around the QH they share (no order of the new
+    # deal's stock: the old game's line); once gone, nothing in the page names an unseen card.
+    wait_settled(page)
     assert stock_count(page) == 51 and unseen_in_dom(page, number) == []
     order = numbered_deal(number)
     page.locator("#deal-card").click()
