@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import click_move, finish_deal, shortest_stuck_deal, wait_settled
+from gamepage import after_turns, click_move, finish_deal, shortest_stuck_deal, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -177,7 +177,10 @@ def test_a_focused_card_wears_a_pale_ring_edged_in_dark_apart_from_the_partners_
     open_game(page, "?deal=7")
     page.locator("#line [data-card]").first.focus()
     page.keyboard.press("ArrowRight")  # focus by the keyboard: :focus-visible
-    focused = page.locator("#line [data-card]:focus-visible")
+    # The key's action runs in its turn: until then the first card may still hold the focus.
+    after_turns(page)
+    second = numbered_deal(7)[1]
+    focused = page.locator(f'#line [data-card="{second}"]:focus-visible')
     expect(focused).to_have_count(1)
     style = focused.evaluate(
         "e => { const s = getComputedStyle(e); return [s.outlineColor, s.outlineOffset, s.filter]; }"
