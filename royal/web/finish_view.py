@@ -45,32 +45,28 @@ class FinishView:
             after_paint(self._weigh)
         self._show()
 
-    def _unweighed(self) -> bool:
+    def _position(self) -> tuple[str, ...] | None:
+        """The line Finish for me would weigh now; ``None`` while it is not offered."""
         game = self._game
-        return (
-            game is not None
-            and self._offered
-            and game.outcome is None
-            and not self._left
-            and game.line.cards not in self._known
-        )
+        if game is None or not self._offered or game.outcome is not None:
+            return None
+        return game.line.cards
+
+    def _unweighed(self) -> bool:
+        cards = self._position()
+        return cards is not None and not self._left and cards not in self._known
 
     def _weigh(self) -> None:
         """Weigh the position shown now (the game may have moved on since it was asked for)."""
         self._due = False
-        if self._unweighed():
-            assert self._game is not None
-            cards = self._game.line.cards
+        cards = self._position()
+        if cards is not None and self._unweighed():
             self._known = {cards: forced_finish(cards)}  # one position is asked about at a time
             self._show()
 
     def _show(self) -> None:
-        game = self._game
-        forced = (
-            self._known.get(game.line.cards)
-            if game is not None and self._offered and game.outcome is None
-            else None
-        )
+        cards = self._position()
+        forced = self._known.get(cards) if cards is not None else None
         # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
         offered_now = forced is not None or bool(self._left)
         self.button.setAttribute("data-offered", "true" if offered_now else "false")

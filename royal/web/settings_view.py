@@ -52,20 +52,19 @@ class SettingsView:
 
         # Each control's new state is read as its event is dispatched: by the time the change
         # runs in turn, another tab's settings may have arrived and been drawn over it.
-        def box(name: str) -> Callable[[Any], Callable[[], None]]:
-            def decide(event: Any) -> Callable[[], None]:
-                self._shown = None  # the panel no longer shows the settings drawn last
-                value = bool(event.target.checked)
-                return lambda: on_change(name, value)
-
-            return decide
-
-        def radio(name: str, choice: str) -> Callable[[Any], Callable[[], None] | None]:
+        def deciding(name: str, value_of: Callable[[Any], bool | str | None]) -> Callable[[Any], Any]:
             def decide(event: Any) -> Callable[[], None] | None:
-                self._shown = None
-                return (lambda: on_change(name, choice)) if event.target.checked else None
+                self._shown = None  # the panel no longer shows the settings drawn last
+                value = value_of(event)  # None: nothing to change (a radio turned off)
+                return None if value is None else lambda: on_change(name, value)
 
             return decide
+
+        def box(name: str) -> Callable[[Any], Any]:
+            return deciding(name, lambda event: bool(event.target.checked))
+
+        def radio(name: str, choice: str) -> Callable[[Any], Any]:
+            return deciding(name, lambda event: choice if event.target.checked else None)
 
         for name, element in self.boxes.items():
             on_event(element, "change", box(name))
