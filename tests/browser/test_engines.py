@@ -154,7 +154,8 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     if yesterday.month != today.month:
         engine.element("#calendar-previous").click()
     engine.wait_for(
-        lambda: engine.driver.find_elements(By.CSS_SELECTOR, f"[data-day='{yesterday}']"), "the month"
+        lambda: engine.driver.find_elements(By.CSS_SELECTOR, f"#calendar [data-day='{yesterday}']"),
+        "the month",
     )
     engine.element(f"#calendar [data-day='{yesterday}']").click()
     found = challenges(yesterday)
