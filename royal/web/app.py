@@ -270,8 +270,8 @@ class App:
         shown = not self.page.first_game.hidden
         first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))
         self.page.first_game_guide(describe.FIRST_GAME if first else "")
-        if self.session.worth_keeping():
-            self.keep_data.ask()
+        if self.session.worth_keeping() and not self.keep_data.asked:
+            after_paint(self.keep_data.ask)  # the browser's answer is no part of the move's frame
         self.records.render(self.session.stats, today, self.session.stats.of(variant).recent)
         self.settings.render(self.session.settings)
         self.sound.on = self.session.settings.sound

@@ -154,6 +154,14 @@ def _run_queue(locks: Any) -> None:
                 _ask_turn(locks)
 
 
+def before_paint(handler: Callable[[], None]) -> None:
+    """Call ``handler()`` in a turn of its own as the browser starts to draw the next frame
+    (``requestAnimationFrame``): the place to read the layout, which the frame lays out anyway,
+    rather than forcing it in the middle of an input's task. The handler checks that what it
+    was asked for still holds: an action may have come between."""
+    window.requestAnimationFrame(create_once_callable(lambda *args: in_turn(handler)))
+
+
 def after_paint(handler: Callable[[], None]) -> None:
     """Call ``handler()`` in a turn of its own once the browser has drawn the page as it is
     now (after the next frame), so slow work never holds back what the player sees."""

@@ -15,6 +15,7 @@ from royal.line import IllegalMove, Move
 from royal.links import DealRequest
 from royal.session import LinkAction, Session
 from royal.web.dialogs import LinkQuestion, LossQuestion
+from royal.web.dom import before_paint
 from royal.web.end_panel import EndPanel
 from royal.web.page import Page
 from royal.web.replay_view import ReplayView
@@ -193,7 +194,13 @@ class Play:
             announcement = f"{announcement} {heading} {text}"
         self.page.tell(shown, announcement)
         self.render()
-        if outcome is not None:
+        if outcome is not None:  # once the panel is laid out, in the frame that draws it
+            before_paint(self._focus_end)
+
+    def _focus_end(self) -> None:
+        """Focus the end panel's New game and bring the panel into view, if the game is still
+        over (an undo may have come first)."""
+        if self.game.outcome is not None:
             self.end.focus_new_game(self.page.line)
 
     # Links ----------------------------------------------------------------------------
