@@ -124,7 +124,12 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
     expect_line(page, shadow.cards)
     expect_marks(1)
 
-    # Space plays to the end, where the royal couple stand alone.
+    # Stepped to three moves from the end, Space plays on to it, where the royal couple stand alone.
+    for step in range(1, solution.min_moves - 3):
+        page.keyboard.press("ArrowRight")
+        shadow.push(solution.moves[step])
+    expect_line(page, shadow.cards)
+    expect_marks(solution.min_moves - 3)
     page.keyboard.press(" ")
     expect(page.locator("#replay-play")).to_have_attribute("aria-pressed", "true")
     expect(page.locator("#replay-status")).to_have_text(

@@ -13,6 +13,7 @@ from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, TIMEOUT_MS
 from gamepage import (
+    after_turns,
     card,
     click_move,
     confirm_loss,
@@ -34,7 +35,7 @@ from royal.saves import load_game
 from royal.settings import Settings
 from royal.solver import solve
 from royal.stats import Stats
-from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, LOCK, SETTINGS_KEY, STATS_KEY
 
 # A tab hears another tab's writes through storage events; this one misses them, as a frozen
 # tab does, so it falls behind without knowing until it acts.
@@ -188,7 +189,16 @@ TRIALS = 10
 #: Clicks ``selector`` at the wall-clock time ``at`` (ms): pages of one machine share the clock,
 #: so two pages given one ``at`` act in the same millisecond, each in its own renderer (one
 #: page's writes reach the other's copy of localStorage a moment later).
-CLICK_AT = "([selector, at]) => setTimeout(() => document.querySelector(selector).click(), at - Date.now())"
+#: ``window.__raced`` is fulfilled once the click is made.
+CLICK_AT = """([selector, at]) => {
+  window.__raced = new Promise(done => setTimeout(() => {
+    document.querySelector(selector).click();
+    done();
+  }, at - Date.now()));
+}"""
+#: Once this page's click is made, its action's turn of the lock and every turn asked for
+#: before it, in any tab, are over (the lock grants its turns in the order asked for).
+AFTER_RACE = "async lock => { await window.__raced; await navigator.locks.request(lock, () => {}); }"
 PLANT = "records => { for (const [key, text] of Object.entries(records)) localStorage.setItem(key, text); }"
 
 
@@ -245,11 +255,16 @@ def plant(writer: Page, tabs: tuple[Page, ...], records: dict[str, str], moves: 
 
 
 def race(*clicks: tuple[Page, str]) -> None:
-    """Click each page's selector in the same millisecond, then let the tabs hear each other."""
-    at = clicks[0][0].evaluate("Date.now()") + 400
+    """Click each page's selector in the same millisecond, then wait until both clicks' actions
+    have run, and the turns in which each tab then hears the other's writes."""
+    at = clicks[0][0].evaluate("Date.now()") + 250
     for page, selector in clicks:
         page.evaluate(CLICK_AT, [selector, at])
-    clicks[0][0].wait_for_timeout(1_500)
+    for page, _ in clicks:
+        page.evaluate(AFTER_RACE, LOCK)
+    clicks[0][0].wait_for_timeout(100)  # the writes' storage events reach the other tab
+    for page, _ in clicks:
+        after_turns(page)
 
 
 def select(page: Page, code: str) -> None:
