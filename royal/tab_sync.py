@@ -312,8 +312,11 @@ class TabSync:
 
     def _take_game(self, text: str, saved: tuple[Game, int], now: float, say: str) -> bool:
         adopted, revision = saved
-        if adopted.id == self.game.id and adopted.outcome is None:
-            # Two windows of one game count the same seconds: elapsed time only ever grows.
+        if adopted.id == self.game.id and adopted.outcome is None and adopted.clock.started:
+            # Two windows of one game count the same seconds: elapsed time only ever grows. Not
+            # before its first move: a game adopted as it was then (a tab put back its copy of
+            # it over a record it could not read) has no time yet, and a save of it with time
+            # could not be loaded.
             adopted.clock.elapsed = max(adopted.clock.elapsed, self.game.clock.read(now))
         # This tab's clock runs only while this tab is visible, from now: loading adds no time.
         adopted.clock.set_visible(self.game.clock.visible, self.now())

@@ -245,3 +245,21 @@ class TwoTabs(RuleBasedStateMachine):
 @pytest.mark.slow
 def test_two_tabs_taking_turns_over_failing_storage_lose_no_game_and_count_each_once() -> None:
     run_state_machine_as_test(TwoTabs, settings=settings(max_examples=examples(100), stateful_step_count=40))
+
+
+def test_a_tab_that_adopts_its_game_as_it_was_before_the_first_move_gives_it_no_time() -> None:
+    """Found by the machine above: tab 1 moves, another page cuts the record short, tab 0 puts
+    its copy from before that move in its place, and tab 1, adopting it, carried its own
+    seconds over to a game with no move: a save that could not be loaded again."""
+    tabs = TwoTabs()
+    tabs.open_both()
+    tabs.play_well(fail=None, tab=1)
+    tabs.another_page_cuts_the_game_short()
+    tabs.reset(fail=None, tab=0)
+    tabs.play_well(fail=None, tab=1)  # catches up: the game as tab 0 put it back
+    assert not tabs.tabs[1].game.touched and tabs.tabs[1].game.clock.read(tabs.time.t) == 0
+    tabs.a_tab_that_acted_shows_what_is_stored()
+    tabs.another_page_cuts_the_game_short()
+    tabs.nearly_win(tab=1)  # each of its saves is checked as it is written (Ledger)
+    tabs.no_game_with_a_move_is_lost()
+    tabs.teardown()

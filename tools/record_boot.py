@@ -14,6 +14,7 @@ or when a browser test says a file is missing from the cache or shipped unreques
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 import tempfile
@@ -91,7 +92,11 @@ def record(chromium: str) -> dict[str, list[str]]:
     }
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Record a boot into boot-record.json (the module's text is its ``--help``)."""
+    argparse.ArgumentParser(
+        prog="record_boot.py", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args(argv)
     chromium = chromium_binary()
     if not Path(chromium).is_file():
         sys.exit(f"record_boot: no Chromium at {chromium}; set ROYAL_CHROMIUM to a Chromium binary")

@@ -16,7 +16,7 @@ from royal import describe
 from royal.challenges import DAYS_KEPT, ChallengeRecord, search
 from royal.difficulty import Level
 from royal.stats import Stats
-from royal.web.dom import after_paint, on_click, on_event, within
+from royal.web.dom import after_paint, on_click, on_click_of, on_event, within
 from royal.web.opener import Opener
 
 #: The weeks the grid always shows, the most a month can reach.
@@ -46,6 +46,8 @@ class CalendarView:
         self._found: dict[Level, int] | None = None  # the search's challenges, once found
         self.opener = Opener(dialog)
         on_event(self.days, "keydown", self._key)
+        on_click_of(self.days, "button", "data-day", lambda day: self._choose(_dt.date.fromisoformat(day)))
+        on_click_of(self.list, "button", "data-deal", lambda number: self._play(int(number)))
         on_click(self.previous, lambda: self._turn(-1))
         on_click(self.next, lambda: self._turn(1))
         on_click(within(dialog, "calendar-close"), self.dialog.close)
@@ -133,8 +135,7 @@ class CalendarView:
         button.setAttribute("aria-label", describe.calendar_day(day, results))
         button.setAttribute("aria-pressed", "true" if day == self.chosen else "false")
         button.tabIndex = 0 if day == self.focus else -1
-        button.disabled = day > today or day < earliest
-        on_click(button, partial(self._choose, day))
+        button.disabled = day > today or day < earliest  # a disabled button hears no click
         return button
 
     def _key(self, event: Any) -> Callable[[], None] | None:
@@ -217,14 +218,18 @@ class CalendarView:
             number, day = deal
             play.setAttribute("aria-label", describe.play_challenge_label(level, day))
             play.setAttribute("data-deal", str(number))
-            on_click(play, partial(self._play, number, level, day))
         item.append(text, play)
         return item
 
-    def _play(self, number: int, level: Level, day: _dt.date) -> None:
-        self.opener.leave()
-        self.dialog.close()
-        self.on_play(number, level, day)
+    def _play(self, number: int) -> None:
+        """Play the chosen day's challenge dealt as ``number`` (its Play was clicked)."""
+        if self._search is None or self._found is None:
+            return
+        levels = [level for level, found in self._found.items() if found == number]
+        if levels:  # the day's challenges as drawn (a Play carries its deal's number)
+            self.opener.leave()
+            self.dialog.close()
+            self.on_play(number, levels[0], self._search[0])
 
 
 def _row() -> Any:

@@ -17,7 +17,7 @@ from pyscript import document, window
 
 from royal import describe
 from royal.review import Review
-from royal.web.dom import kept, on_click, on_event, within
+from royal.web.dom import kept, on_click, on_click_of, on_event, within
 from royal.web.opener import Opener
 
 
@@ -50,6 +50,7 @@ class ReviewView:
             on_click(within(section, element_id), action)
         self.opener = Opener()
         on_event(section, "keydown", self._key)
+        on_click_of(self.moves, "button", "data-move", lambda number: self._to(int(number)))
 
     @property
     def open(self) -> bool:
@@ -70,7 +71,6 @@ class ReviewView:
             button = document.createElement("button")
             button.type = "button"
             button.textContent = describe.review_move(number, move)
-            on_click(button, partial(self._to, number))
             item.append(button)
             self.moves.append(item)
         self._changed()

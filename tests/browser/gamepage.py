@@ -112,14 +112,16 @@ def card(page: Page, code: str):  # type: ignore[no-untyped-def]
 
 
 def click_move(page: Page, move: Move, right_first: bool = False) -> None:
-    """Play ``move`` by clicking its boundaries (left then right, unless ``right_first``)."""
+    """Play ``move`` by clicking its boundaries (left then right, unless ``right_first``), and
+    wait for its turn. Removed cards may still be leaving (they take no clicks) and the rest
+    sliding (a click waits for its card to stand still): :func:`wait_settled` waits for them."""
     first, second = (move.right, move.left) if right_first else (move.left, move.right)
-    wait_settled(page)
+    after_turns(page)
     card(page, first).click()
     expect(card(page, first)).to_have_attribute("aria-pressed", "true")
     card(page, second).click()
     expect(card(page, second)).to_have_count(1)  # a boundary stays
-    wait_settled(page)
+    after_turns(page)
 
 
 def centre(box: dict) -> tuple[float, float]:
