@@ -35,7 +35,7 @@ from royal.saves import load_game
 from royal.settings import Settings
 from royal.solver import solve
 from royal.stats import Stats
-from royal.storage_keys import GAME_KEY, LOCK, SETTINGS_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 # A tab hears another tab's writes through storage events; this one misses them, as a frozen
 # tab does, so it falls behind without knowing until it acts.
@@ -196,9 +196,6 @@ CLICK_AT = """([selector, at]) => {
     done();
   }, at - Date.now()));
 }"""
-#: Once this page's click is made, its action's turn of the lock and every turn asked for
-#: before it, in any tab, are over (the lock grants its turns in the order asked for).
-AFTER_RACE = "async lock => { await window.__raced; await navigator.locks.request(lock, () => {}); }"
 PLANT = "records => { for (const [key, text] of Object.entries(records)) localStorage.setItem(key, text); }"
 
 
@@ -260,8 +257,9 @@ def race(*clicks: tuple[Page, str]) -> None:
     at = clicks[0][0].evaluate("Date.now()") + 250
     for page, selector in clicks:
         page.evaluate(CLICK_AT, [selector, at])
-    for page, _ in clicks:
-        page.evaluate(AFTER_RACE, LOCK)
+    for page, _ in clicks:  # its click made, then its action's turn (the lock keeps the order asked)
+        page.evaluate("() => window.__raced")
+        after_turns(page)
     clicks[0][0].wait_for_timeout(100)  # the writes' storage events reach the other tab
     for page, _ in clicks:
         after_turns(page)
