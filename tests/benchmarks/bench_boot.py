@@ -1,6 +1,7 @@
 """Benchmark of the game in the browser: bytes, boot times, move latency and the solver in the page.
 
     python3 build.py && .venv/bin/python tests/benchmarks/bench_boot.py [--runs 3] [--dist DIR]
+        [--against DIR]
 
 Serves a built site (dist/ unless --dist) on 127.0.0.1 under /royal-marriage/, counting the
 bytes the server sends, and drives Debian's Chromium (or ROYAL_CHROMIUM). It prints:
@@ -14,9 +15,18 @@ bytes the server sends, and drives Debian's Chromium (or ROYAL_CHROMIUM). It pri
   page for comparison (cold; it draws nothing) starting the same PyScript and Pyodide twice:
   as the site ships them (trimmed, the standard library as bytecode) and as published
   (a site built with the whole runtime, as tools/record_boot.py builds it);
+- where Python runs: the bare page of the shipped runtime once more, cold and warm (a reload,
+  from the HTTP cache), on the main thread and in PyScript's worker, both cross-origin isolated
+  by the server's headers (as a service worker would isolate the game's page: issue 19), so the
+  cost of starting the runtime in a worker is seen apart from any game's;
 - move latency, median and 95th percentile, over every move of a shortest win of a deal (from
-  the first click to the next turn of the Web Lock after the clicks' actions);
-- the solver's time in the page on a full line: a first hint on fresh deals (the same way).
+  the first click until the line's DOM shows the move);
+- the solver's time in the page on a full line: a first hint on fresh deals (from the click until
+  the hint's cards are marked).
+
+With ``--against OTHER_DIST`` (another build: ``git worktree add`` it and build it there), that
+build's cold, warm and offline boots are measured too, the two builds taking turns in each run,
+so that their times compare under the same load.
 
 Times are the median over the runs (timings on shared two-core machines are noisy:
 compare figures from one run). The last line is one JSON object of the same figures.
@@ -36,6 +46,7 @@ import tempfile
 import threading
 import zipfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,20 +86,34 @@ READY_MARK_JS = """(() => {
     }
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
 })();"""
-# A click's action runs in turn under the page's Web Lock (docs/automation.md): one more turn
-# of it comes after the action, whose time is taken until then.
-NEXT_TURN = 'await navigator.locks.request("royal-marriage", () => {});'
+# Whether the line shows the move of ``left`` and ``right`` (its boundaries side by side).
+PLAYED_JS = """const played = () => {
+    const line = [...document.querySelectorAll("#line [data-card]")].map(card => card.dataset.card);
+    return line.indexOf(right) - line.indexOf(left) === 1;
+  };"""
+# Resolves once ``shown()`` holds, looked at after each DOM change of #line: mutation records come
+# at the end of the task that changed the DOM, before any frame is drawn. Not a turn of the page's
+# Web Lock: after a write to storage the page keeps the lock 50 ms longer (docs/automation.md).
+SHOWN_JS = """const seen = shown => new Promise(done => {
+    const observer = new MutationObserver(() => shown() && (observer.disconnect(), done()));
+    observer.observe(document.getElementById("line"), {childList: true, subtree: true, attributes: true});
+  });"""
 MOVE_JS = f"""async ([left, right]) => {{
+  {PLAYED_JS}
+  {SHOWN_JS}
+  const done = seen(played);
   const start = performance.now();
   document.querySelector(`#line [data-card="${{left}}"]`).click();
   document.querySelector(`#line [data-card="${{right}}"]`).click();
-  {NEXT_TURN}
+  await done;
   return performance.now() - start;
 }}"""
 HINT_JS = f"""async () => {{
+  {SHOWN_JS}
+  const done = seen(() => document.querySelector("#line [data-hint]") !== null);
   const start = performance.now();
   document.getElementById('hint').click();
-  {NEXT_TURN}
+  await done;
   return performance.now() - start;
 }}"""
 SW_ACTIVE_JS = """() => navigator.serviceWorker.ready.then(r => new Promise(done => {
@@ -101,14 +126,31 @@ WAITING_JS = """() => navigator.serviceWorker.getRegistration().then(r => r.upda
     const check = () => (r.waiting ? done(true) : setTimeout(check, 100));
     check();
   })))"""
+# {worker} is "" or " worker". PyScript reads the plugins to load from a script's config only on
+# the main thread; in its worker from a <py-config> with the same list as <mpy-config>.
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="./static/vendor/pyscript/core.js"></script></head>
-<body>{mpy}<script type="py" config="./pyscript.toml">
+<body>{mpy}{py_config}<script type="py"{worker} config="./pyscript.toml">
 from pyscript import document
 document.body.setAttribute("data-ready", "")
 </script></body></html>
 """
+
+
+# Where Python runs, for the bare pages on the isolated server: (page, whether in the worker).
+WHERE_PYTHON_RUNS = (("main", False), ("worker", True))
+WHERE_SAID = {"main": "on the main thread", "worker": "in a worker"}
+
+
+class IsolatingHandler(SiteHandler):
+    """The site's files with the headers that make a page cross-origin isolated, as PyScript's
+    worker needs (SharedArrayBuffer): GitHub Pages sends none, a service worker could add them."""
+
+    def end_headers(self) -> None:
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
 
 
 class CountingServer(SiteServer):
@@ -220,43 +262,65 @@ def first_visit_and_update(playwright, chromium: str, server: CountingServer, di
 
 
 def boots(
-    browser: Browser, server: CountingServer, published: CountingServer, runs: int
+    browser: Browser,
+    sites: dict[str, CountingServer],
+    published: CountingServer,
+    isolated: SiteServer,
+    runs: int,
 ) -> dict[str, list[float]]:
-    times: dict[str, list[float]] = {
-        name: []
-        for name in ("cold_board", "cold_ready", "warm_board", "warm_ready", "offline_board", "offline_ready")
-    }
-    times["bare_ready"] = []
-    times["bare_published_ready"] = []
+    """Each run: the bare pages, then each site's cold, warm and offline boots, the sites taking
+    turns; times by name, a site's prefixed with its key in ``sites``."""
+    times: dict[str, list[float]] = {}
+
+    def keep(name: str, value: float) -> None:
+        times.setdefault(name, []).append(value)
+
     for _ in range(runs):
-        for name, bare_server in (("bare_ready", server), ("bare_published_ready", published)):
+        for name, bare_server in (
+            ("bare_ready", next(iter(sites.values()))),
+            ("bare_published_ready", published),
+        ):
             context = fresh_context(browser, service_workers="block")
             page = context.new_page()
-            times[name].append(navigate(page, lambda p=page, s=bare_server: p.goto(s.url + "bare.html"))[1])
+            keep(name, navigate(page, partial(page.goto, bare_server.url + "bare.html"))[1])
+            context.close()
+        for where, _ in WHERE_PYTHON_RUNS:
+            context = fresh_context(browser, service_workers="block")
+            page = context.new_page()
+            keep(
+                f"bare_{where}_cold_ready",
+                navigate(page, partial(page.goto, isolated.url + f"bare-{where}.html"))[1],
+            )
+            keep(f"bare_{where}_warm_ready", navigate(page, page.reload)[1])
+            assert page.evaluate("self.crossOriginIsolated"), "the bare pages' server did not isolate them"
             context.close()
 
-        context = fresh_context(browser)
-        page = context.new_page()
-        board, ready = navigate(page, lambda p=page: p.goto(server.url + f"?deal={DEAL}"))
-        times["cold_board"].append(board)
-        times["cold_ready"].append(ready)
-        page.evaluate(SW_ACTIVE_JS)
-        page.locator("#hint").click()  # a game that changed since the deal, saved beside its snapshot
-        board, ready = navigate(page, page.reload)
-        times["warm_board"].append(board)
-        times["warm_ready"].append(ready)
-        context.set_offline(True)
-        board, ready = navigate(page, page.reload)
-        times["offline_board"].append(board)
-        times["offline_ready"].append(ready)
-        context.close()
+        for prefix, server in sites.items():
+            context = fresh_context(browser)
+            page = context.new_page()
+            board, ready = navigate(page, partial(page.goto, server.url + f"?deal={DEAL}"))
+            keep(f"{prefix}cold_board", board)
+            keep(f"{prefix}cold_ready", ready)
+            page.evaluate(SW_ACTIVE_JS)
+            page.locator("#hint").click()  # a game that changed since the deal, saved beside its snapshot
+            for kind in ("warm", "offline"):
+                context.set_offline(kind == "offline")
+                board, ready = navigate(page, page.reload)
+                keep(f"{prefix}{kind}_board", board)
+                keep(f"{prefix}{kind}_ready", ready)
+            context.close()
     return times
 
 
 def moves_and_solver(browser: Browser, server: CountingServer) -> dict[str, list[float]]:
-    context = fresh_context(browser, service_workers="block")
+    """Move and first-hint times on a return visit, the service worker in place (where it makes
+    the page cross-origin isolated, Python runs in PyScript's worker)."""
+    context = fresh_context(browser)
     page = context.new_page()
     page.goto(server.url + f"?deal={DEAL}")
+    wait_ready(page)
+    page.evaluate(SW_ACTIVE_JS)
+    page.reload()
     wait_ready(page)
     move_ms = []
     for move in solve(numbered_deal(DEAL)).moves:
@@ -290,7 +354,13 @@ def site_arguments(parser: argparse.ArgumentParser, runs: int) -> argparse.Names
 
 
 def main() -> int:
-    args = site_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), runs=3)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument(
+        "--against", type=Path, help="another built site, its boots measured in turn with --dist"
+    )
+    args = site_arguments(parser, runs=3)
+    if args.against and not (args.against / "index.html").exists():
+        sys.exit(f"{args.against} is not built: run python3 build.py there first")
     chromium = chromium_binary()
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "site"
@@ -299,51 +369,74 @@ def main() -> int:
         build(whole, record=None)
         for site in (dist, whole):
             mpy = re.search(
-                r"<mpy-config>.*?</mpy-config>", (site / "index.html").read_text(encoding="utf-8"), re.S
+                r"<mpy-config>(.*?)</mpy-config>", (site / "index.html").read_text(encoding="utf-8"), re.S
             )
-            (site / "bare.html").write_text(BARE_PAGE.format(mpy=mpy[0] if mpy else ""), encoding="utf-8")
+            plugins = {"mpy": mpy[0] if mpy else "", "py_config": ""}
+            (site / "bare.html").write_text(BARE_PAGE.format(**plugins, worker=""), encoding="utf-8")
+        for where, in_worker in WHERE_PYTHON_RUNS:
+            plugins["py_config"] = f"<py-config>{mpy[1]}</py-config>" if mpy and in_worker else ""
+            (dist / f"bare-{where}.html").write_text(
+                BARE_PAGE.format(**plugins, worker=" worker" if in_worker else ""), encoding="utf-8"
+            )
         precache = sum((dist / name).stat().st_size for name in precached_files(dist))
-        server = CountingServer(dist).start()
-        published = CountingServer(whole).start()
+        sites = {"": CountingServer(dist)}
+        if args.against:
+            against = Path(folder) / "against"
+            shutil.copytree(args.against, against)
+            sites["against_"] = CountingServer(against)
+        published = CountingServer(whole)
+        isolated = SiteServer(dist, SUBPATH, quiet=True)
+        isolated.RequestHandlerClass = IsolatingHandler
+        for server in (*sites.values(), published, isolated):
+            server.start()
         with sync_playwright() as playwright:
-            sizes = first_visit_and_update(playwright, chromium, server, dist)
+            sizes = first_visit_and_update(playwright, chromium, sites[""], dist)
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-            times = boots(browser, server, published, args.runs)
-            page_ms = moves_and_solver(browser, server)
+            times = boots(browser, sites, published, isolated, args.runs)
+            page_ms = {prefix: moves_and_solver(browser, server) for prefix, server in sites.items()}
             browser.close()
-        server.stop()
-        published.stop()
+        for server in (*sites.values(), published, isolated):
+            server.stop()
 
     figures: dict[str, float] = {
         **{f"{name}_bytes": value for name, value in sizes.items()},
         "precache_bytes": precache,
         **{f"{name}_ms": round(statistics.median(values)) for name, values in times.items()},
-        "move_median_ms": round(statistics.median(page_ms["move"]), 1),
-        "move_p95_ms": round(percentile(page_ms["move"], 0.95), 1),
-        "solver_full_line_median_ms": round(statistics.median(page_ms["solver"]), 1),
     }
+    for prefix, ms in page_ms.items():
+        figures[f"{prefix}move_median_ms"] = round(statistics.median(ms["move"]), 1)
+        figures[f"{prefix}move_p95_ms"] = round(percentile(ms["move"], 0.95), 1)
+        figures[f"{prefix}solver_full_line_median_ms"] = round(statistics.median(ms["solver"]), 1)
     mb = 1e6
     runtime, game = sizes["first_visit_runtime"] / mb, sizes["first_visit_game"] / mb
     print(f"first visit      runtime {runtime:6.2f} MB   game {game:6.2f} MB")
     print(f"precache         {precache / mb:6.2f} MB")
     print(f"update           {sizes['update'] / 1e3:8.1f} KB after a change to {CHANGED_MODULE}")
-    for kind in ("cold", "warm", "offline"):
-        print(
-            f"{kind:<8} boot     first board {figures[f'{kind}_board_ms']:6.0f} ms   "
-            f"ready {figures[f'{kind}_ready_ms']:6.0f} ms   (median of {args.runs})"
-        )
+    for prefix in sites:
+        for kind in ("cold", "warm", "offline"):
+            print(
+                f"{prefix + kind:<16} boot first board {figures[f'{prefix}{kind}_board_ms']:6.0f} ms   "
+                f"ready {figures[f'{prefix}{kind}_ready_ms']:6.0f} ms   (median of {args.runs})"
+            )
     for name, runtime_kind in (("bare", "shipped"), ("bare_published", "published")):
         print(
             f"bare page        ready {figures[f'{name}_ready_ms']:6.0f} ms "
             f"(cold, no game, the runtime as {runtime_kind})"
         )
-    print(
-        f"move             median {figures['move_median_ms']:.1f} ms   p95 {figures['move_p95_ms']:.1f} ms"
-        f"   over {len(page_ms['move'])} moves"
-    )
-    print(
-        f"solver in page   median {figures['solver_full_line_median_ms']:.1f} ms on a full line (first hint)"
-    )
+    for where, _ in WHERE_PYTHON_RUNS:
+        print(
+            f"bare, isolated   ready {figures[f'bare_{where}_cold_ready_ms']:6.0f} ms cold, "
+            f"{figures[f'bare_{where}_warm_ready_ms']:6.0f} ms warm (Python {WHERE_SAID[where]})"
+        )
+    for prefix, ms in page_ms.items():
+        print(
+            f"{prefix + 'move':<16} median {figures[f'{prefix}move_median_ms']:.1f} ms   "
+            f"p95 {figures[f'{prefix}move_p95_ms']:.1f} ms   over {len(ms['move'])} moves"
+        )
+        print(
+            f"{prefix + 'solver in page':<16} median {figures[f'{prefix}solver_full_line_median_ms']:.1f} ms "
+            "on a full line (first hint)"
+        )
     print(json.dumps(figures))
     return 0
 
