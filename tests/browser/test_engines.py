@@ -24,6 +24,7 @@ from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line
 from royal.solver import solve
+from royal.variant import STOCK
 from tools.paths import DIST
 from tools.siteserver import SUBPATH, SiteServer
 from webdrivers import ENGINES, EngineSession, launch
@@ -222,3 +223,53 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     engine.element("#finish").click()
     engine.wait_for(lambda: engine.attribute("body", "data-outcome") == "won", "Finish for me's win")
     assert engine.field("moves") == str(len(solution))
+
+
+def choose_mode(engine: EngineSession, mode: str) -> None:
+    """Choose the way to play in Settings (for the next New game) and close it."""
+    engine.element("#settings").click()
+    dialog = "return document.getElementById('settings-dialog').open"
+    engine.wait_for(lambda: engine.driver.execute_script(dialog), "Settings")
+    engine.element(f"#mode-{mode}").click()
+    engine.wait_for(lambda: engine.element(f"#mode-{mode}").is_selected(), f"the {mode} game chosen")
+    engine.element("#settings-close").click()
+    engine.wait_for(lambda: not engine.driver.execute_script(dialog), "Settings closed")
+
+
+def test_the_stock_game_deals_plays_undoes_and_survives_a_reload(engine: EngineSession) -> None:
+    """Issue 21's stock game as a player meets it: chosen in Settings, dealt by the Deal button
+    and by a tap on the stock, a move among the dealt cards, Undo taking back the move and then
+    a deal, and a reload keeping the line and the stock's count."""
+    choose_mode(engine, "stock")
+    try:
+        engine.element("#new-game").click()
+        asked = "return document.getElementById('loss-dialog').open"
+        engine.wait_for(lambda: engine.line() == ["QH"] or engine.driver.execute_script(asked), "New game")
+        if engine.driver.execute_script(asked):
+            engine.element("#loss-confirm").click()
+        engine.wait_for(lambda: engine.line() == ["QH"], "the stock game's first line")
+        shadow = Game.numbered(int(engine.field("deal")), STOCK)
+        assert engine.driver.current_url.endswith("&mode=stock")
+        dealers = ("#deal-card", "#stock")
+        while not shadow.legal_moves():
+            engine.element(dealers[shadow.dealt % 2]).click()
+            shadow.deal(0)
+            engine.wait_for(lambda: engine.line() == list(shadow.line.cards), "a card dealt")
+        assert engine.attribute("#stock", "data-count") == str(shadow.stock_count)
+        dealt = list(shadow.line.cards)
+        move = shadow.legal_moves()[0]
+        shadow.play(move, 0)
+        engine.click_move(move, shadow.line.cards)
+
+        engine.element("#undo").click()
+        engine.wait_for(lambda: engine.line() == dealt, "the move undone")
+        engine.element("#undo").click()
+        engine.wait_for(lambda: engine.line() == dealt[:-1], "the last deal undone")
+        assert engine.attribute("#stock", "data-count") == str(shadow.stock_count + 1)
+
+        engine.reload()
+        assert engine.line() == dealt[:-1]
+        assert engine.attribute("#stock", "data-count") == str(shadow.stock_count + 1)
+        assert engine.element("#deal-card").is_displayed()
+    finally:
+        choose_mode(engine, "open")
