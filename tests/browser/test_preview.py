@@ -14,7 +14,18 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import RECTS_JS, STATS, after_turns, click_move, confirm_loss, field, line, stat, wait_settled
+from gamepage import (
+    RECTS_JS,
+    STATS,
+    after_turns,
+    click_move,
+    confirm_loss,
+    field,
+    line,
+    seconds,
+    stat,
+    wait_settled,
+)
 from royal.deals import numbered_deal
 from royal.solver import solve
 from royal.storage_keys import SNAPSHOT_KEY
@@ -61,12 +72,6 @@ def without_python(page: Page, action) -> None:  # type: ignore[no-untyped-def]
 
 def shown(page: Page) -> tuple[dict[str, str], dict[str, str]]:
     return {name: field(page, name) for name in FIELDS}, {name: stat(page, name) for name in STATS}
-
-
-def seconds(clock: str) -> int:
-    """The seconds a ``m:ss`` clock shows."""
-    minutes, rest = clock.split(":")
-    return int(minutes) * 60 + int(rest)
 
 
 @pytest.mark.parametrize("no_worker", ["phone", "desktop"], indirect=True)
