@@ -92,11 +92,14 @@ PLAYED_JS = """const played = () => {
     return line.indexOf(right) - line.indexOf(left) === 1;
   };"""
 # Resolves once ``shown()`` holds, looked at after each DOM change of #line: mutation records come
-# at the end of the task that changed the DOM, before any frame is drawn. Not a turn of the page's
-# Web Lock: after a write to storage the page keeps the lock 50 ms longer (docs/automation.md).
-SHOWN_JS = """const seen = shown => new Promise(done => {
+# at the end of the task that changed the DOM, before any frame is drawn; rejects after 30 s. Not a
+# turn of the page's Web Lock: after a write to storage the page keeps the lock 50 ms longer
+# (docs/automation.md), and where Python runs in a worker a turn asked for at once may come before
+# the worker has even heard the input.
+SHOWN_JS = """const seen = shown => new Promise((done, fail) => {
     const observer = new MutationObserver(() => shown() && (observer.disconnect(), done()));
     observer.observe(document.getElementById("line"), {childList: true, subtree: true, attributes: true});
+    setTimeout(() => (observer.disconnect(), fail(new Error("not shown within 30 s"))), 30000);
   });"""
 MOVE_JS = f"""async ([left, right]) => {{
   {PLAYED_JS}
@@ -277,7 +280,7 @@ def boots(
 
     for _ in range(runs):
         for name, bare_server in (
-            ("bare_ready", next(iter(sites.values()))),
+            ("bare_ready", sites[""]),
             ("bare_published_ready", published),
         ):
             context = fresh_context(browser, service_workers="block")
@@ -312,16 +315,22 @@ def boots(
     return times
 
 
-def moves_and_solver(browser: Browser, server: CountingServer) -> dict[str, list[float]]:
-    """Move and first-hint times on a return visit, the service worker in place (where it makes
-    the page cross-origin isolated, Python runs in PyScript's worker)."""
-    context = fresh_context(browser)
-    page = context.new_page()
-    page.goto(server.url + f"?deal={DEAL}")
+def return_visit(page: Page, url: str) -> None:
+    """Open ``url``, wait for the service worker, and reload: the page as a player's return visit
+    has it (where the service worker makes the page cross-origin isolated, a build may run
+    Python in PyScript's worker)."""
+    page.goto(url)
     wait_ready(page)
     page.evaluate(SW_ACTIVE_JS)
     page.reload()
     wait_ready(page)
+
+
+def moves_and_solver(browser: Browser, server: CountingServer) -> dict[str, list[float]]:
+    """Move and first-hint times on a return visit."""
+    context = fresh_context(browser)
+    page = context.new_page()
+    return_visit(page, server.url + f"?deal={DEAL}")
     move_ms = []
     for move in solve(numbered_deal(DEAL)).moves:
         move_ms.append(page.evaluate(MOVE_JS, [move.left, move.right]))

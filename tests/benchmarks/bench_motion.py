@@ -39,7 +39,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from bench_boot import PLAYED_JS, SW_ACTIVE_JS, percentile, site_arguments  # noqa: E402  (this folder is on the path: a script's own)
+from bench_boot import PLAYED_JS, SHOWN_JS, percentile, return_visit, site_arguments  # noqa: E402  (this folder is on the path: a script's own)
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from royal.deals import numbered_deal  # noqa: E402
@@ -58,6 +58,8 @@ MOVE_JS = (
   const q = code => document.querySelector(`#line [data-card="${code}"]`);
   """
     + PLAYED_JS
+    + "\n  "
+    + SHOWN_JS
     + """
   const stamps = [];
   let watching = true;
@@ -66,25 +68,17 @@ MOVE_JS = (
     if (watching) requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
-  // Mutation records come at the end of the task that changed the DOM, before any frame:
-  // the first after which the line shows the move is when the DOM is the new one.
+  // The first DOM change after which the line shows the move is when the DOM is the new one.
   let dom = null;
-  const shown = new Promise(done => {
-    const observer = new MutationObserver(() => {
-      if (played()) {
-        dom = performance.now() - start;
-        observer.disconnect();
-        done();
-      }
-    });
-    observer.observe(document.getElementById("line"), {childList: true, subtree: true, attributes: true});
+  const shown = seen(played).then(() => {
+    dom = performance.now() - start;
   });
   const start = performance.now();
   q(left).click();
   q(right).click();
-  const late = new Promise(done => setTimeout(done, 30000));
-  await Promise.race([shown, late]);
-  if (dom === null) throw new Error(`${left}-${right} was not played within 30 s`);
+  await shown.catch(() => {
+    throw new Error(`${left}-${right} was not played within 30 s`);
+  });
   // The clicks' actions run in turn under the page's Web Lock (docs/automation.md): one more
   // turn of it comes after them (where Python runs in a worker, only once the DOM shows them:
   // a turn asked for at once may come before the worker has even heard the clicks).
@@ -126,13 +120,7 @@ def main() -> int:
             context = browser.new_context(viewport={"width": 1440, "height": 900}, reduced_motion=motion)
             context.set_default_timeout(TIMEOUT_MS)
             page = context.new_page()
-            page.goto(server.url + f"?deal={args.deal}")
-            page.wait_for_selector("body[data-ready]", state="attached")
-            # A return visit, as a player's: the service worker in place, and with it the
-            # isolation that puts Python in PyScript's worker where a build does so (issue 19).
-            page.evaluate(SW_ACTIVE_JS)
-            page.reload()
-            page.wait_for_selector("body[data-ready]", state="attached")
+            return_visit(page, server.url + f"?deal={args.deal}")
             where[site] = page.evaluate(WHERE_JS)
             for move in moves:
                 result = page.evaluate(MOVE_JS, [move.left, move.right, WATCH_MS])
