@@ -10,7 +10,7 @@ Driven through WebDriver (Selenium): see webdrivers.py for how each engine is st
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from selenium.webdriver.common.action_chains import ActionChains
@@ -66,6 +66,15 @@ def clean_run(engine: EngineSession) -> Iterator[None]:
     engine.forget_errors()
     assert not foreign, f"{engine.name}: requests left 127.0.0.1: {foreign}"
     assert not errors, f"{engine.name}: uncaught page errors: {errors}"
+
+
+def confirm_leaving(engine: EngineSession, done: Callable[[], bool], what: str) -> None:
+    """Wait until ``done()`` or the question before a game in progress is given up; confirm it
+    if asked (the game a test meets may have moves)."""
+    asked = "return document.getElementById('loss-dialog').open"
+    engine.wait_for(lambda: done() or engine.driver.execute_script(asked), what)
+    if engine.driver.execute_script(asked):
+        engine.element("#loss-confirm").click()
 
 
 def new_game(engine: EngineSession) -> list[str]:
@@ -165,12 +174,7 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     engine.wait_for(lambda: engine.attribute(play, "data-deal") == str(number), "the day's challenges")
     engine.element(play).click()
     # The game the last test left has moves: leaving it is asked first, and confirmed.
-    asked = "return document.getElementById('loss-dialog').open"
-    engine.wait_for(
-        lambda: engine.field("deal") == str(number) or engine.driver.execute_script(asked), "Play"
-    )
-    if engine.driver.execute_script(asked):
-        engine.element("#loss-confirm").click()
+    confirm_leaving(engine, lambda: engine.field("deal") == str(number), "Play")
     engine.wait_for(
         lambda: engine.field("deal") == str(number) and engine.field("moves") == "0", "the challenge"
     )
@@ -243,10 +247,7 @@ def test_the_stock_game_deals_plays_undoes_and_survives_a_reload(engine: EngineS
     choose_mode(engine, "stock")
     try:
         engine.element("#new-game").click()
-        asked = "return document.getElementById('loss-dialog').open"
-        engine.wait_for(lambda: engine.line() == ["QH"] or engine.driver.execute_script(asked), "New game")
-        if engine.driver.execute_script(asked):
-            engine.element("#loss-confirm").click()
+        confirm_leaving(engine, lambda: engine.line() == ["QH"], "New game")
         engine.wait_for(lambda: engine.line() == ["QH"], "the stock game's first line")
         shadow = Game.numbered(int(engine.field("deal")), STOCK)
         assert engine.driver.current_url.endswith("&mode=stock")
