@@ -222,10 +222,8 @@ def on_click_of(root: Any, selector: str, attribute: str, action: Callable[[str]
 
     def decide(event: Any) -> Callable[[], None] | None:
         target = event.target.closest(selector)
-        if missing(target) or not root.contains(target):
-            return None
-        holder = target.closest(f"[{attribute}]")
-        if missing(holder):
+        holder: Any = jsnull if missing(target) else target.closest(f"[{attribute}]")
+        if missing(holder) or not root.contains(holder):  # inside root, so is the target
             return None
         value = str(holder.getAttribute(attribute))
         return lambda: action(value)
