@@ -74,13 +74,13 @@ def confirm_leaving(engine: EngineSession, done: Callable[[], bool], what: str) 
     asked = "return document.getElementById('loss-dialog').open"
     engine.wait_for(lambda: done() or engine.driver.execute_script(asked), what)
     if engine.driver.execute_script(asked):
-        engine.element("#loss-confirm").click()
+        engine.click("#loss-confirm")
 
 
 def new_game(engine: EngineSession) -> list[str]:
     """Start a new deal with the New game button; its line. (Each test leaves the game
     won or untouched, so leaving it asks nothing.)"""
-    engine.element("#new-game").click()
+    engine.click("#new-game")
     engine.wait_for(lambda: engine.field("moves") == "0" and len(engine.line()) == 52, "a new deal")
     return engine.line()
 
@@ -154,7 +154,7 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     """Issue 20's panels as a player meets them: the calendar, a past day's challenge played to a
     loss and reviewed, the achievements listed, and Finish for me winning a forced end."""
     keys = ActionChains(engine.driver)
-    engine.element("#calendar-open").click()
+    engine.click("#calendar-open")
     engine.wait_for(
         lambda: engine.driver.execute_script("return document.getElementById('calendar').open"),
         "the calendar",
@@ -162,17 +162,17 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     today = dt.date.today()
     yesterday = today - dt.timedelta(days=1)
     if yesterday.month != today.month:
-        engine.element("#calendar-previous").click()
+        engine.click("#calendar-previous")
     engine.wait_for(
         lambda: engine.driver.find_elements(By.CSS_SELECTOR, f"#calendar [data-day='{yesterday}']"),
         "the month",
     )
-    engine.element(f"#calendar [data-day='{yesterday}']").click()
+    engine.click(f"#calendar [data-day='{yesterday}']")
     found = challenges(yesterday)
     level, number = next(iter(found.items()))
     play = f"#calendar-challenges [data-level={level.value}] button"
     engine.wait_for(lambda: engine.attribute(play, "data-deal") == str(number), "the day's challenges")
-    engine.element(play).click()
+    engine.click(play)
     # The game the last test left has moves: leaving it is asked first, and confirmed.
     confirm_leaving(engine, lambda: engine.field("deal") == str(number), "Play")
     engine.wait_for(
@@ -188,7 +188,7 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
         played.append(moves[0])
         engine.click_move(moves[0], line.cards)
     engine.wait_for(lambda: engine.attribute("body", "data-outcome") in ("stuck", "won"), "the game's end")
-    engine.element("#review-open").click()
+    engine.click("#review-open")
     items = "#review [data-move]"
     engine.wait_for(
         lambda: len(engine.driver.find_elements(By.CSS_SELECTOR, items)) == len(played), "the moves"
@@ -196,14 +196,14 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
     engine.wait_for(
         lambda: not engine.driver.find_elements(By.CSS_SELECTOR, "[data-verdict=pending]"), "judged"
     )
-    engine.element("#review-step").click()
+    engine.click("#review-step")
     after_one = Line(numbered_deal(number))
     after_one.push(played[0])
     engine.wait_for(lambda: engine.line() == list(after_one.cards), "the review's first move on the board")
-    engine.element("#review-close").click()
+    engine.click("#review-close")
     engine.wait_for(lambda: engine.attribute("#review", "hidden") is not None, "the review to close")
 
-    engine.element("#achievements-open").click()
+    engine.click("#achievements-open")
     engine.wait_for(
         lambda: engine.driver.execute_script("return document.getElementById('achievements').open"),
         "the achievements",
@@ -224,19 +224,19 @@ def test_the_depth_panels_calendar_achievements_review_and_finish(engine: Engine
         shadow.push(move)
         engine.click_move(move, shadow.cards)
     engine.wait_for(lambda: engine.attribute("#finish", "data-offered") == "true", "Finish for me")
-    engine.element("#finish").click()
+    engine.click("#finish")
     engine.wait_for(lambda: engine.attribute("body", "data-outcome") == "won", "Finish for me's win")
     assert engine.field("moves") == str(len(solution))
 
 
 def choose_mode(engine: EngineSession, mode: str) -> None:
     """Choose the way to play in Settings (for the next New game) and close it."""
-    engine.element("#settings").click()
+    engine.click("#settings")
     dialog = "return document.getElementById('settings-dialog').open"
     engine.wait_for(lambda: engine.driver.execute_script(dialog), "Settings")
-    engine.element(f"#mode-{mode}").click()
+    engine.click(f"#mode-{mode}")
     engine.wait_for(lambda: engine.element(f"#mode-{mode}").is_selected(), f"the {mode} game chosen")
-    engine.element("#settings-close").click()
+    engine.click("#settings-close")
     engine.wait_for(lambda: not engine.driver.execute_script(dialog), "Settings closed")
 
 
@@ -246,14 +246,14 @@ def test_the_stock_game_deals_plays_undoes_and_survives_a_reload(engine: EngineS
     a deal, and a reload keeping the line and the stock's count."""
     choose_mode(engine, "stock")
     try:
-        engine.element("#new-game").click()
+        engine.click("#new-game")
         confirm_leaving(engine, lambda: engine.line() == ["QH"], "New game")
         engine.wait_for(lambda: engine.line() == ["QH"], "the stock game's first line")
         shadow = Game.numbered(int(engine.field("deal")), STOCK)
         assert engine.driver.current_url.endswith("&mode=stock")
         dealers = ("#deal-card", "#stock")
         while not shadow.legal_moves():
-            engine.element(dealers[shadow.dealt % 2]).click()
+            engine.click(dealers[shadow.dealt % 2])
             shadow.deal(0)
             engine.wait_for(lambda: engine.line() == list(shadow.line.cards), "a card dealt")
         assert engine.attribute("#stock", "data-count") == str(shadow.stock_count)
@@ -262,9 +262,9 @@ def test_the_stock_game_deals_plays_undoes_and_survives_a_reload(engine: EngineS
         shadow.play(move, 0)
         engine.click_move(move, shadow.line.cards)
 
-        engine.element("#undo").click()
+        engine.click("#undo")
         engine.wait_for(lambda: engine.line() == dealt, "the move undone")
-        engine.element("#undo").click()
+        engine.click("#undo")
         engine.wait_for(lambda: engine.line() == dealt[:-1], "the last deal undone")
         assert engine.attribute("#stock", "data-count") == str(shadow.stock_count + 1)
 
