@@ -59,8 +59,9 @@ COMMAND_TIMEOUT_S = BOOT_TIMEOUT_S + 60
 # With both cores busy, WebKitGTK 2.50's MiniBrowser sometimes dies of a segmentation fault as
 # it starts (1 start in 6 to 1 in 2, measured here), and WebKitWebDriver then never answers
 # the new-session request. A fresh start works; hence a short deadline for a new session and
-# a few attempts.
-LAUNCH_ATTEMPTS = 3
+# a few attempts: five, since three starts in a row once failed so on an idle machine (in some
+# 25 runs of the WebKit tests, 2 December).
+LAUNCH_ATTEMPTS = 5
 LOG_TAIL_CHARS = 2000
 SESSION_TIMEOUT_S = 30  # a new session: the browser starts in about 1 s here, loaded or not
 STEP_TIMEOUT_S = 15
@@ -128,11 +129,11 @@ window.__royalClickStop.abort();
 return seen.mouseup === 0 && !seen.click ? 'dropped' : 'clicked';
 """
 CLICK_HEARD_TIMEOUT_S = 5
-BOX_JS = """
+# The game moves its cards and the stock with Web Animations on the element itself (static/line.js):
+# the element stands still once none of its own runs, or waits for its delay.
+STILL_JS = """
 const element = document.querySelector(arguments[0]);
-if (!element) return null;
-const box = element.getBoundingClientRect();
-return [box.x, box.y, box.width, box.height];
+return !!element && !element.getAnimations().some((a) => a.playState === 'running' || a.pending);
 """
 DOUBLE_CLICK_S = 0.5  # longer than GTK's double-click time (400 ms)
 
@@ -372,17 +373,10 @@ class EngineSession:
         raise AssertionError(f"{self.name}: the browser dropped two clicks in a row on {selector}")
 
     def wait_still(self, selector: str) -> None:
-        """Wait until the element's box is the same in two looks :data:`POLL_S` apart. WebDriver
-        clicks the middle of the box as it is at that moment: a card still sliding into its place
-        (or the stock sliding on after a deal) would take the click on the card now there."""
-        last: list[Any] = [None]
-
-        def still() -> bool:
-            box = self.driver.execute_script(BOX_JS, selector)
-            was, last[0] = last[0], box
-            return box is not None and box == was
-
-        self.wait_for(still, f"{selector} to stand still")
+        """Wait until no animation moves the element (:data:`STILL_JS`). WebDriver clicks the
+        middle of the box as it is at that moment: a card still sliding into its place (or the
+        stock sliding on after a deal) would take the click on the card now there."""
+        self.wait_for(lambda: self.driver.execute_script(STILL_JS, selector), f"{selector} to stand still")
 
     def click_move(self, move: Move, then: Sequence[str]) -> None:
         """Click the move's left boundary, then its right one; wait until the line is `then`."""
