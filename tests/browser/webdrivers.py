@@ -59,8 +59,8 @@ COMMAND_TIMEOUT_S = BOOT_TIMEOUT_S + 60
 # With both cores busy, WebKitGTK 2.50's MiniBrowser sometimes dies of a segmentation fault as
 # it starts (1 start in 6 to 1 in 2, measured here), and WebKitWebDriver then never answers
 # the new-session request. A fresh start works; hence a short deadline for a new session and
-# a few attempts: five, since three starts in a row once failed so on an idle machine (in some
-# 25 runs of the WebKit tests, 2 December).
+# a few attempts: five, since three starts in a row failed so on an idle machine twice in some
+# 20 back-to-back runs of the WebKit tests (2 December; CI starts WebKit once a run).
 LAUNCH_ATTEMPTS = 5
 LOG_TAIL_CHARS = 2000
 SESSION_TIMEOUT_S = 30  # a new session: the browser starts in about 1 s here, loaded or not
