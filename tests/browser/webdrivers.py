@@ -129,13 +129,13 @@ window.__royalClickStop.abort();
 return seen.mouseup === 0 && !seen.click ? 'dropped' : 'clicked';
 """
 CLICK_HEARD_TIMEOUT_S = 5
-# The game moves its cards and the stock with Web Animations on the element itself (static/line.js):
-# the element stands still once none of its own runs, or waits for its delay.
+# The game moves its cards and the stock with Web Animations on each element (static/line.js):
+# an element stands still once none of its own animations is running or waiting to start.
 STILL_JS = """
 const element = document.querySelector(arguments[0]);
 return !!element && !element.getAnimations().some((a) => a.playState === 'running' || a.pending);
 """
-DOUBLE_CLICK_S = 0.5  # longer than GTK's double-click time (400 ms)
+DOUBLE_CLICK_S = 0.5  # a second click at once was dropped too; one 0.5 s later never was
 
 
 class EngineUnavailable(RuntimeError):
