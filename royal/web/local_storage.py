@@ -6,7 +6,7 @@ from pyodide.ffi import JsException
 from pyscript import window
 
 from royal.storage import StorageError
-from royal.web.dom import wrote
+from royal.web.dom import missing, wrote
 
 
 class LocalStorage:
@@ -17,7 +17,8 @@ class LocalStorage:
             self.store = window.localStorage
         except JsException as error:  # access itself throws when storage is blocked
             raise StorageError(str(error)) from None
-        if self.store is None:
+        # Null where storage is turned off (Firefox's dom.storage.enabled), handed over as jsnull.
+        if missing(self.store):
             raise StorageError("localStorage is not available")
 
     def get(self, key: str) -> str | None:

@@ -211,6 +211,10 @@ Object.defineProperty(window, 'localStorage', {
   get() { throw new DOMException('The user denied storage', 'SecurityError'); },
 });
 """
+#: What some embedded browsers give (and Firefox with DOM storage turned off): no storage at all.
+NULL = """
+Object.defineProperty(window, 'localStorage', { configurable: true, get() { return null; } });
+"""
 
 QUOTA = """
 Storage.prototype.setItem = function () {
@@ -219,9 +223,10 @@ Storage.prototype.setItem = function () {
 """
 
 
-def test_blocked_storage_still_plays_and_says_so(new_context, site, wait_ready) -> None:
+@pytest.mark.parametrize("script", [BLOCKED, NULL], ids=["throws", "null"])
+def test_blocked_storage_still_plays_and_says_so(new_context, site, wait_ready, script) -> None:
     context = new_context()
-    context.add_init_script(BLOCKED)
+    context.add_init_script(script)
     page = context.new_page()
     page.goto(site.url + "?deal=5")
     wait_ready(page)

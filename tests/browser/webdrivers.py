@@ -33,7 +33,7 @@ import subprocess
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -410,8 +410,9 @@ def _close_all(closers: list[Callable[[], None]]) -> None:
             closer()
 
 
-def launch(name: str) -> EngineSession:
-    """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink.
+def launch(name: str, prefs: Mapping[str, str | bool] | None = None) -> EngineSession:
+    """Start `name` ("firefox" or "webkit") with a fresh profile and its own sink; Firefox with
+    `prefs` set besides FIREFOX_PREFS (such as DOM storage turned off).
 
     A browser that fails to start, or stops answering while it starts, is started again from
     scratch, up to LAUNCH_ATTEMPTS times; the error then gives the end of each attempt's driver log.
@@ -419,7 +420,7 @@ def launch(name: str) -> EngineSession:
     failures: list[str] = []
     for attempt in range(1, LAUNCH_ATTEMPTS + 1):
         try:
-            return _launch_once(name)
+            return _launch_once(name, prefs or {})
         except EngineUnavailable:
             raise
         except Exception as error:  # WebDriver errors, and urllib3's timeouts under them
@@ -427,7 +428,7 @@ def launch(name: str) -> EngineSession:
     raise AssertionError(f"{name} did not start:\n" + "\n".join(failures))
 
 
-def _launch_once(name: str) -> EngineSession:
+def _launch_once(name: str, prefs: Mapping[str, str | bool]) -> EngineSession:
     sink = ForeignRequestSink()
     closers: list[Callable[[], None]] = [sink.close]
     handle, log_name = tempfile.mkstemp(prefix=f"royal-{name}-driver-", suffix=".log")
@@ -437,7 +438,7 @@ def _launch_once(name: str) -> EngineSession:
     try:
         start = time.monotonic()
         if name == "firefox":
-            driver, errors = _launch_firefox(sink, log, closers)
+            driver, errors = _launch_firefox(sink, log, closers, prefs)
         else:
             driver, errors = _launch_webkit(sink, log, closers)
         started = time.monotonic() - start
@@ -495,7 +496,7 @@ def _remote(
 
 
 def _launch_firefox(
-    sink: ForeignRequestSink, log: Path, closers: list[Callable[[], None]]
+    sink: ForeignRequestSink, log: Path, closers: list[Callable[[], None]], prefs: Mapping[str, str | bool]
 ) -> tuple[WebDriver, list[str]]:
     from selenium.webdriver.firefox.service import Service as GeckoService
 
@@ -503,7 +504,7 @@ def _launch_firefox(
     options.binary_location = str(firefox_path())
     options.add_argument("-headless")
     options.proxy = sink.proxy()
-    for name, value in FIREFOX_PREFS.items():
+    for name, value in {**FIREFOX_PREFS, **prefs}.items():
         options.set_preference(name, value)
     options.enable_bidi = True  # to hear of every uncaught error, from the first script on
     # Release builds ignore the Remote Settings server pref unless this is set.
