@@ -48,10 +48,15 @@ NO_STORAGE = (
     "This browser is not keeping data for this page, so you can play, "
     "but your game and stats will not be kept after you leave."
 )
+#: A record of a newer format than this build knows: reloading gives this same build until the
+#: site offers the newer one (its "A new version of the game is ready" bar), so it is not the
+#: advice; where the newer version runs, the player's progress is all there.
 NEWER_ELSEWHERE = (
-    "A newer version of the game is open elsewhere in this browser, or was used here. "
-    "This page plays without saving, so that it changes nothing the newer version saved: "
-    "reload to play the newer version with your progress."
+    "Your saved data was written by a newer version of the game than this page runs. "
+    "This page plays without saving, so that the newer version's data stays intact: "
+    "what you play here is not kept. Your progress is all there in the newer version: "
+    "play where it runs (another tab or window, or the address you used it at), or reload "
+    "here once this page says a new version of the game is ready."
 )
 CAUGHT_UP = "This game was changed in another tab or window, so it is shown here as it is now."
 NOT_PLAYED = "Your last action here was not played, so nothing was lost or counted twice."

@@ -17,6 +17,7 @@ from royal.scoring import Breakdown
 from royal.solver import solve
 from royal.stats import Stats
 from royal.storage import InMemory, Unreadable
+from tools.paths import ROOT
 
 
 def leftmost_until_over(number: int) -> Game:
@@ -188,6 +189,19 @@ def test_the_unreadable_data_notice_speaks_to_players(kind):
 def test_going_on_in_memory_says_why():
     assert describe.storage_notice(InMemory.REFUSED) == Notice(describe.NO_STORAGE)
     assert describe.storage_notice(InMemory.NEWER) == Notice(describe.NEWER_ELSEWHERE)
+
+
+def test_a_newer_versions_data_is_named_as_such_and_the_advice_can_help():
+    """Issue 26, item 11: a reload serves this same build until the site offers the newer one,
+    so the notice says what is true and what the player can do, not to reload as such."""
+    text = describe.storage_notice(InMemory.NEWER).text
+    assert "written by a newer version of the game" in text
+    assert "plays without saving" in text and "stays intact" in text and "not kept" in text
+    assert "play where it runs" in text
+    # Reload is the way only once the page offers the new version, in its own words.
+    assert "once this page says a new version of the game is ready" in text
+    assert "A new version of the game is ready." in (ROOT / "index.html").read_text()  # those words
+    assert "reload to play" not in text.lower()
 
 
 def test_no_backup_refusal_speaks_of_trust() -> None:
