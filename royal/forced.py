@@ -14,10 +14,11 @@ from royal.line import Line, Move
 from royal.solver import is_winnable
 
 
-def forced_finish(cards: Sequence[str]) -> list[Move] | None:
-    """The moves that win from ``cards`` when each is the only one that keeps the win; else
-    ``None`` (a position that cannot be won, one already won, or one with a choice)."""
-    line = Line(cards)
+def forced_finish(cards: Sequence[str], suit_runs: bool) -> list[Move] | None:
+    """The moves that win from ``cards`` when each is the only one that keeps the win, under the
+    game's rule (with ``suit_runs`` a run move is one more choice); else ``None`` (a position
+    that cannot be won, one already won, or one with a choice)."""
+    line = Line(cards, suit_runs)
     if len(line) == 2 or not is_winnable(line.cards):
         return None
     moves: list[Move] = []

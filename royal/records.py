@@ -20,13 +20,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from royal.limits import MAX_COUNT
+from royal.variant import OPEN, Variant
 
 #: Days in the daily record's row, today included; older days are dropped.
 DAYS_SHOWN = 30
 #: Finished games kept for the chart of recent games.
 RECENT_KEPT = 30
-#: The fewest and most moves a win can take: 25 pairs, or 50 single cards.
-WIN_MOVES = (25, 50)
 
 
 class DayStatus(StrEnum):
@@ -46,7 +45,7 @@ class DayResult:
     par: int | None = None
 
     def __post_init__(self) -> None:
-        fewest, most = WIN_MOVES
+        fewest, most = OPEN.win_moves  # a day's deal is the open game's without suit runs
         if self.par is not None and not fewest <= self.par <= most:
             raise ValueError(f"a day's par must be from {fewest} to {most} moves")
         if (self.won and self.par is None) or self.won != (self.moves is not None):
@@ -110,22 +109,24 @@ class DailyRecord:
 
 @dataclass(frozen=True)
 class Finished:
-    """A finished game as the chart of recent games draws it."""
+    """A finished game as the chart of recent games draws it, in the variant whose rules bound
+    its moves and par (its stats' variant: a record does not save it)."""
 
     won: bool
     moves: int
     cards_left: int
     par: int | None  # the deal's fewest possible moves; None for a deal that cannot be won
+    variant: Variant = OPEN
 
     def __post_init__(self) -> None:
-        fewest, most = WIN_MOVES
+        fewest, most = self.variant.win_moves
         if not 0 <= self.moves <= most or not 2 <= self.cards_left <= 52:
             raise ValueError(f"a recent game takes 0 to {most} moves and leaves 2 to 52 cards")
         if self.par is not None and not fewest <= self.par <= most:
             raise ValueError(f"a recent game's par must be from {fewest} to {most} moves")
         removed = 52 - self.cards_left
         if (
-            not self.moves <= removed  # two a move at most, but a suit run may take more
+            not self.moves <= removed <= self.moves * self.variant.most_removed  # one card a move at least
             or self.won != (self.cards_left == 2)
             or (self.won and (self.par is None or self.moves < self.par))
         ):

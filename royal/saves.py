@@ -467,8 +467,8 @@ def _daily(body: object) -> DailyRecord:
     return DailyRecord(days, streak_day, _whole(body, "streak"))
 
 
-def _recent(body: object) -> list[Finished]:
-    """The recent games' fields (each game checks how they fit together)."""
+def _recent(body: object, variant: Variant) -> list[Finished]:
+    """The recent games' fields, games of ``variant`` (each game checks how they fit together)."""
     if not isinstance(body, list) or len(body) > RECENT_KEPT:
         raise ValueError(f"recent games must be a list of at most {RECENT_KEPT}")
     recent = []
@@ -476,7 +476,7 @@ def _recent(body: object) -> list[Finished]:
         if not isinstance(entry, dict):
             raise ValueError("each recent game must be an object")
         moves, left = _whole(entry, "moves"), _whole(entry, "left")
-        recent.append(Finished(_flag(entry, "won"), moves, left, _whole_or_none(entry, "par")))
+        recent.append(Finished(_flag(entry, "won"), moves, left, _whole_or_none(entry, "par"), variant))
     return recent
 
 
@@ -534,11 +534,14 @@ def _variants(body: object) -> dict[str, Stats]:
     """The other variants' own figures, each read as the stats are (one level deep only)."""
     if not isinstance(body, dict) or len(body) >= len(VARIANTS):
         raise ValueError("the variants' figures must be an object of at most three variants")
-    return {key: _stats_from_dict(figures, nested=True) for key, figures in body.items()}
+    return {
+        key: _stats_from_dict(figures, Variant.from_key(key), nested=True) for key, figures in body.items()
+    }
 
 
-def _stats_from_dict(body: object, nested: bool = False) -> Stats:
-    """Stats from a format 4 body; ValueError for what no sequence of games could produce."""
+def _stats_from_dict(body: object, variant: Variant = OPEN, nested: bool = False) -> Stats:
+    """Stats of ``variant`` (its rules bound the moves) from a format 4 body; ValueError for what
+    no sequence of games could produce."""
     if not isinstance(body, dict):
         raise ValueError("the stats must be an object")
     variants = body.get("variants")
@@ -556,11 +559,12 @@ def _stats_from_dict(body: object, nested: bool = False) -> Stats:
         counted=_counted(body),
         perfect_wins=_whole(body, "perfect_wins"),
         daily=_daily(body.get("daily")),
-        recent=_recent(body.get("recent")),
+        recent=_recent(body.get("recent"), variant),
         challenges=_challenges(body.get("challenges")),
         level_wins=_level_wins(body.get("level_wins")),
         unlocked=_unlocked(body.get("unlocked")),
         variants={} if nested else _variants(variants),
+        variant=variant,
     )
 
 

@@ -21,11 +21,12 @@ from royal.limits import MAX_SECONDS
 VERSION = 2
 #: The longest snapshot the boot script reads; a full line with the longest fields and figures takes 648.
 MAX_CHARS = 4096
-#: What each field may hold: the deal (any number a deal can have, or "custom"), par, moves,
-#: score, the time (m:ss, up to the clock's bound), the cards left and the deal's grade.
+#: What each field may hold: the deal (any number a deal can have, or "custom"), par (one or two
+#: digits: 4 to 50 moves over the variants, royal/variant.py's ``win_moves``), moves, score, the
+#: time (m:ss, up to the clock's bound), the cards left and the deal's grade.
 FIELD_PATTERNS = {
     "deal": rf"^(?:[1-9][0-9]{{0,{len(str(MAX_DEAL)) - 1}}}|[a-z]{{1,12}})$",
-    "par": r"^(?:[2-5][0-9]|none)$",
+    "par": r"^(?:[1-9][0-9]?|none)$",
     "moves": r"^[0-9]{1,6}$",
     "score": r"^[0-9]{1,7}$",
     "time": rf"^[0-9]{{1,{len(str(MAX_SECONDS // 60))}}}:[0-5][0-9]$",

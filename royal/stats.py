@@ -23,7 +23,6 @@ from royal.difficulty import Level
 from royal.game import Result
 from royal.limits import MAX_COUNT
 from royal.records import (
-    WIN_MOVES,
     DailyRecord,
     Finished,
     add_recent,
@@ -60,6 +59,9 @@ class Stats:
     # The other variants' figures by variant key (docs/stats.md, "Each variant apart"): these
     # top-level figures are the open game's without suit runs, as they always were.
     variants: dict[str, Stats] = field(default_factory=dict)
+    # The variant these figures are of, whose rules bound a win's moves (not saved: the top
+    # level is the open game's, and each other variant's figures are kept under its key).
+    variant: Variant = OPEN
 
     def __post_init__(self) -> None:
         if self.wins > self.played:
@@ -68,8 +70,9 @@ class Stats:
             self.fewest_moves is not None
         ):
             raise ValueError("fastest win and fewest moves go with wins")
-        if self.fewest_moves is not None and not WIN_MOVES[0] <= self.fewest_moves <= WIN_MOVES[1]:
-            raise ValueError(f"a win takes {WIN_MOVES[0]} to {WIN_MOVES[1]} moves")
+        fewest, most = self.variant.win_moves
+        if self.fewest_moves is not None and not fewest <= self.fewest_moves <= most:
+            raise ValueError(f"a win takes {fewest} to {most} moves")
         if (self.played > 0) != (self.best_score is not None):
             raise ValueError("a best score goes with games played")
         if self.best_score is not None and self.best_score > scoring.max_score():
@@ -81,6 +84,7 @@ class Stats:
         if (
             self.perfect_wins > self.wins
             or len(self.recent) > self.played
+            or any(f.variant != self.variant for f in self.recent)
             or sum(f.won for f in self.recent) > self.wins
             or sum(f.perfect for f in self.recent) > self.perfect_wins
             or sum(r.won for r in self.daily.days.values()) > self.wins
@@ -95,7 +99,8 @@ class Stats:
         ):
             raise ValueError("wins by grade and daily challenges disagree with the totals")
         for key, figures in self.variants.items():
-            if Variant.from_key(key) == OPEN or figures.variants or figures.counted:
+            variant = Variant.from_key(key)
+            if variant == OPEN or figures.variant != variant or figures.variants or figures.counted:
                 raise ValueError(f"{key!r} cannot hold a variant's own figures")
         for name, day in self.unlocked.items():
             achievement = achievements.BY_ID.get(name)
@@ -114,7 +119,7 @@ class Stats:
             return False
         self.counted = [*self.counted, result.game_id][-COUNTED_IDS_KEPT:]
         if result.variant != OPEN:  # its own figures; the daily records and achievements are the open game's
-            self.variants.setdefault(result.variant.key, Stats())._count(result, day)
+            self.variants.setdefault(result.variant.key, Stats(variant=result.variant))._count(result, day)
             return True
         self._count(result, day)
         if result.number == daily_deal_number(day):
@@ -137,7 +142,7 @@ class Stats:
         games and the wins by grade."""
         self.played = min(self.played + 1, MAX_COUNT)
         self.best_score = _best(self.best_score, result.score, max)
-        finished = Finished(result.won, result.moves, result.cards_left, result.par)
+        finished = Finished(result.won, result.moves, result.cards_left, result.par, self.variant)
         self.recent = add_recent(self.recent, finished)
         if result.won:
             self.wins = min(self.wins + 1, MAX_COUNT)
@@ -151,7 +156,7 @@ class Stats:
 
     def of(self, variant: Variant) -> Stats:
         """The figures of ``variant``: these for the open game, else that variant's own."""
-        return self if variant == OPEN else self.variants.get(variant.key, Stats())
+        return self if variant == OPEN else self.variants.get(variant.key, Stats(variant=variant))
 
     def current_streak(self, today: _dt.date) -> int:
         """The run of winning days that ends today or yesterday, else 0."""

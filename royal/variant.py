@@ -13,6 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from royal.cards import ALL_CARDS, RANKS
+from royal.line import GAPS
+
+#: The cards a win removes: every one but the two royals.
+CLEARABLE = len(ALL_CARDS) - 2
+
 
 class Mode(StrEnum):
     """How the cards are dealt; the values are the setting's and the link's ``mode``."""
@@ -53,6 +59,20 @@ class Variant:
             if variant.key == key:
                 return variant
         raise VariantError(f"{key!r} is not a variant")
+
+    @property
+    def most_removed(self) -> int:
+        """The most cards one move removes: two, or with suit runs a whole suit's thirteen (a run
+        of one suit between two matching cards of others, two hearts say; docs/rules.md, "Suit runs")."""
+        return max(*GAPS, len(RANKS)) if self.suit_runs else max(GAPS)
+
+    @property
+    def win_moves(self) -> tuple[int, int]:
+        """The fewest and the most moves any win can take (docs/rules.md, "Par and perfect
+        marriages"): a move removes at least one card and at most :attr:`most_removed`, and a win
+        removes all 50. So 25 to 50 moves, and 4 to 50 with suit runs (three moves take 39 cards
+        at most; four take each suit in turn: ``tests/test_variants.py`` wins such a deal)."""
+        return -(-CLEARABLE // self.most_removed), CLEARABLE // min(GAPS)
 
     def query(self) -> str:
         """The link parameters that name this variant, each with its ``&``; none for the open game."""

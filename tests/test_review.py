@@ -86,19 +86,19 @@ def test_an_unwinnable_deal_is_reviewed_without_marks():
 
 
 @settings(max_examples=examples(40), deadline=None)
-@given(st.integers(1, 10**9), st.integers(0, 50))
-def test_finish_for_me_offers_exactly_the_forced_rest(number, played):
+@given(st.integers(1, 10**9), st.integers(0, 50), st.booleans())
+def test_finish_for_me_offers_exactly_the_forced_rest(number, played, suit_runs):
     cards = numbered_deal(number)
-    solution = solve(cards)
+    solution = solve(cards, suit_runs)
     if not solution.winnable:
-        assert forced_finish(cards) is None
+        assert forced_finish(cards, suit_runs) is None
         return
-    line = Line(cards)
+    line = Line(cards, suit_runs)
     for move in solution.moves[: min(played, len(solution.moves))]:
         line.push(move)
-    finish = forced_finish(line.cards)
+    finish = forced_finish(line.cards, suit_runs)
     forced = True
-    probe = Line(line.cards)
+    probe = Line(line.cards, suit_runs)
     while len(probe) > 2:
         keeping = winning_moves(probe)
         if len(keeping) != 1:
@@ -110,6 +110,18 @@ def test_finish_for_me_offers_exactly_the_forced_rest(number, played):
         for move in finish:
             line.push(move)
         assert len(line) == 2
+
+
+def test_finish_for_me_follows_suit_runs():
+    """Deal 39 under suit runs after 20 moves of its shortest win (issue 26): the run move QH-KH
+    wins at once, and 6S-KS then QH-KH wins too, so nothing is forced. Without the rule the rest
+    is forced, two moves."""
+    game = Game.numbered(39, Variant(Mode.OPEN, True))
+    for move in solve(game.cards, True).moves[:20]:
+        game.play(move, 0.0)
+    assert game.line.cards == ("QH", "6S", "AS", "KS", "KH")
+    assert forced_finish(game.line.cards, True) is None
+    assert list(map(str, forced_finish(game.line.cards, False) or [])) == ["6S-KS", "QH-KH"]
 
 
 def test_a_review_judges_a_move_at_a_time_as_the_whole_judgement_does():

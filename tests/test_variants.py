@@ -5,21 +5,28 @@ settings take (docs/rules.md, "The stock game", "Suit runs"; docs/saves.md; docs
 import datetime as dt
 import json
 import random
+import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from helpers import Time, same_game, session
+from helpers import Time, same_game, session, winning_moves
 from royal import describe, saves
+from royal.cards import RANKS
 from royal.deals import DealError, numbered_deal
 from royal.game import DEAL, Game, Outcome, Result
+from royal.line import Line
 from royal.links import DealRequest, link_query, parse_link
+from royal.records import Finished
 from royal.session import LinkAction
 from royal.settings import Settings
-from royal.solver import solve
+from royal.snapshot import FIELD_PATTERNS
+from royal.solver import is_winnable, solve
 from royal.stats import Stats
+from royal.storage import MemoryStorage
+from royal.storage_keys import GAME_KEY, SNAPSHOT_KEY, STATS_KEY
 from royal.variant import OPEN, STOCK, VARIANTS, Mode, Variant, VariantError
 
 RUNS = Variant(Mode.OPEN, True)
@@ -191,7 +198,7 @@ def test_format_3_settings_keep_every_choice_and_play_the_open_game():
 
 
 def result(game_id, won, variant, moves=27):
-    return Result(game_id, won, 70, moves if won else 9, 1200, 2 if won else 30, 25, 12, None, False, variant)
+    return Result(game_id, won, 70, moves if won else 9, 1200, 2 if won else 40, 25, 12, None, False, variant)
 
 
 def test_each_variant_keeps_its_own_figures():
@@ -216,7 +223,7 @@ def test_format_3_stats_keep_every_figure_as_the_open_games():
     record = json.loads(saves.dump_stats(stats))
     del record["stats"]["variants"]
     loaded = saves.load_stats(json.dumps({**record, "version": 3}), DAY + dt.timedelta(1))
-    assert loaded == stats and loaded.of(STOCK) == Stats()
+    assert loaded == stats and loaded.of(STOCK) == Stats(variant=STOCK)
     today = DAY + dt.timedelta(1)
     assert describe.figures(loaded, today) == describe.figures(stats, today)
 
@@ -326,3 +333,124 @@ def test_a_tampered_stock_save_loads_consistently_or_is_refused(number, picks, e
     again = json.loads(saves.dump_game(copy, 1.0))["game"]
     assert again["moves"] == record["game"]["moves"] and again["redo"] == record["game"]["redo"]
     assert copy.dealt == 1 + again["moves"].count(DEAL)
+
+
+# A win's bounds are its variant's (issue 26) ---------------------------------------------------
+
+_HEARTS = [rank + "H" for rank in RANKS if rank not in "QK"]
+#: Suit runs win this deal in four moves, the fewest any win takes under that rule: spades,
+#: diamonds and clubs each stand whole between two hearts, then the hearts between the royals.
+FOUR_MOVES = [
+    "QH",
+    _HEARTS[0],
+    *(rank + "S" for rank in RANKS),
+    _HEARTS[1],
+    *(rank + "D" for rank in RANKS),
+    _HEARTS[2],
+    *(rank + "C" for rank in RANKS),
+    *_HEARTS[3:],
+    "KH",
+]
+
+
+def test_a_wins_fewest_and_most_moves_are_the_rules():
+    assert OPEN.win_moves == STOCK.win_moves == (25, 50)
+    assert RUNS.win_moves == STOCK_RUNS.win_moves == (4, 50)
+    assert solve(FOUR_MOVES, True).min_moves == 4 and solve(FOUR_MOVES).min_moves == 25
+    assert Finished(True, 4, 2, 4, RUNS).perfect
+    with pytest.raises(ValueError, match="par must be from 25 to 50"):
+        Finished(True, 4, 2, 4, OPEN)
+    # Without suit runs a move removes two cards at most: 30 cards in ten moves is no game.
+    assert Finished(False, 10, 22, 25, RUNS).over_par is None
+    with pytest.raises(ValueError, match="disagree"):
+        Finished(False, 10, 22, 25, STOCK)
+
+
+def test_a_four_move_win_with_suit_runs_counts_and_is_shown_before_python_starts():
+    storage, time = MemoryStorage(), Time(DAY)
+    s = session(storage, time)
+    s.open_request(DealRequest(FOUR_MOVES, None, RUNS))
+    assert s.game.par == 4
+    for move in solve(FOUR_MOVES, True).moves:
+        time.t += 2
+        s.play(move)
+    figures = s.stats.of(RUNS)
+    assert (figures.wins, figures.fewest_moves, figures.perfect_wins) == (1, 4, 1)
+    assert session(storage, time).stats == s.stats
+    snapshot = json.loads(storage.get(SNAPSHOT_KEY) or "")
+    assert re.fullmatch(FIELD_PATTERNS["par"], snapshot["fields"]["par"]), "the boot script draws it"
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(
+    st.integers(1, 10**9),
+    st.sampled_from(VARIANTS),
+    st.lists(st.integers(0, 10**6), max_size=50),
+)
+@example(39, RUNS, [])
+@example(39, STOCK_RUNS, [])
+def test_a_win_in_any_variant_counts_and_every_record_loads_back_equal(number, variant, picks):
+    """Deal ``number`` won through a session (from the stock, everything dealt first), each move
+    one that keeps the win (``picks`` chooses among them, the solver's shortest win the rest):
+    the win counts in its variant's figures, and a reload brings back the same stats and game."""
+    cards = numbered_deal(number)
+    assume(is_winnable(cards))
+    storage, time = MemoryStorage(), Time(DAY)
+    s = session(storage, time)
+    s.open_request(DealRequest(cards, number, variant))
+    while s.game.can_deal:
+        s.deal()
+    line = Line(cards, variant.suit_runs)
+    for pick in picks:
+        if len(line) == 2:
+            break
+        keep = winning_moves(line)
+        line.push(keep[pick % len(keep)])
+        time.t += 3
+        s.play(line.stack[-1].move)
+    for move in solve(line.cards, variant.suit_runs).moves:
+        time.t += 3
+        s.play(move)
+    assert s.game.outcome is Outcome.WON
+    figures = s.stats.of(variant)
+    assert (figures.played, figures.wins, figures.fewest_moves) == (1, 1, s.game.moves)
+    assert figures.perfect_wins == (s.game.moves == s.game.par)
+    again = session(storage, time)
+    assert again.stats == s.stats and again.stats.of(variant) == figures
+    same_game(again.game, s.game, time.now())
+    assert saves.load_stats(storage.get(STATS_KEY), DAY) == s.stats
+
+
+#: What a player's storage held after winning deal 39 with suit runs before issue 26's fix: the
+#: won game, saved, and the stats the count never reached (it failed on par 21).
+WON_UNCOUNTED = (
+    '{"app":"royal-marriage","kind":"game","version":3,"game":{"id":"9992e34c7d87c16e",'
+    '"variant":"open+suit-runs","number":39,"cards":["QH","6S","7H","TD","6D","4H","AS","QS",'
+    '"JD","KS","QC","8S","4C","9H","5H","AC","8D","JH","7C","TH","9D","KD","JS","9S","2C","3D",'
+    '"6C","4S","AH","7D","3H","4D","9C","TC","2D","2H","AD","6H","JC","3C","5C","8H","2S","5D",'
+    '"3S","TS","KC","QD","7S","5S","8C","KH"],"moves":["7H-4H","6S-AS","AS-KS","AC-7C","9D-9S",'
+    '"9D-3D","7D-4D","4S-4D","6C-9C","3D-2D","3D-AD","TH-6H","7C-JC","5H-8H","2S-TS","TS-7S",'
+    '"8H-8C","4C-8C","QC-8C","KS-KH","QH-KH"],"redo":[],"penalties":0,"hinted":false,'
+    '"time_bonus":507,"elapsed":93.4,"revision":21}}'
+)
+STATS_BEFORE = (
+    '{"app":"royal-marriage","kind":"stats","version":4,"stats":{"played":0,"wins":0,'
+    '"fastest_win":null,"fewest_moves":null,"best_score":null,"streak_day":null,"streak":0,'
+    '"best_streak":0,"counted":[],"perfect_wins":0,"daily":{"days":{},"streak_day":null,"streak":0},'
+    '"recent":[],"challenges":{"days":{},"streak_day":null,"streak":0},"level_wins":{},'
+    '"unlocked":{},"variants":{}}}'
+)
+
+
+def test_a_suit_runs_win_saved_but_never_counted_loads_and_counts_once():
+    storage, time = MemoryStorage(), Time(DAY)
+    storage.set(GAME_KEY, WON_UNCOUNTED)
+    storage.set(STATS_KEY, STATS_BEFORE)
+    s = session(storage, time)
+    assert s.game.outcome is Outcome.WON and s.game.variant == RUNS and s.game.moves == 21
+    figures = s.stats.of(RUNS)
+    assert (figures.played, figures.wins, figures.fewest_moves, figures.perfect_wins) == (1, 1, 21, 1)
+    assert figures.fastest_win == 93 and s.stats.played == 0
+    again = session(storage, time)
+    assert again.stats == s.stats, "counted once"
+    assert describe.figures(again.stats.of(RUNS), DAY)["fewest-moves"] == "21"

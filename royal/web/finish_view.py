@@ -26,7 +26,8 @@ class FinishView:
         self.button = button
         self.play = play
         self.tell = tell
-        self._known: dict[tuple[str, ...], list[Move] | None] = {}
+        # Each position weighed, with its rule (suit runs or not): its forced rest, or None.
+        self._known: dict[tuple[tuple[str, ...], bool], list[Move] | None] = {}
         self._left: list[Move] = []
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
@@ -45,28 +46,28 @@ class FinishView:
             after_paint(self._weigh)
         self._show()
 
-    def _position(self) -> tuple[str, ...] | None:
-        """The line Finish for me would weigh now; ``None`` while it is not offered."""
+    def _position(self) -> tuple[tuple[str, ...], bool] | None:
+        """The line Finish for me would weigh now, with its rule; ``None`` while it is not offered."""
         game = self._game
         if game is None or not self._offered or game.outcome is not None:
             return None
-        return game.line.cards
+        return game.line.cards, game.variant.suit_runs
 
     def _unweighed(self) -> bool:
-        cards = self._position()
-        return cards is not None and not self._left and cards not in self._known
+        position = self._position()
+        return position is not None and not self._left and position not in self._known
 
     def _weigh(self) -> None:
         """Weigh the position shown now (the game may have moved on since it was asked for)."""
         self._due = False
-        cards = self._position()
-        if cards is not None and self._unweighed():
-            self._known = {cards: forced_finish(cards)}  # one position is asked about at a time
+        position = self._position()
+        if position is not None and self._unweighed():
+            self._known = {position: forced_finish(*position)}  # one position is asked about at a time
             self._show()
 
     def _show(self) -> None:
-        cards = self._position()
-        forced = self._known.get(cards) if cards is not None else None
+        position = self._position()
+        forced = self._known.get(position) if position is not None else None
         # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
         offered_now = forced is not None or bool(self._left)
         self.button.setAttribute("data-offered", "true" if offered_now else "false")
@@ -79,7 +80,7 @@ class FinishView:
         game = self._game
         if game is None or self._left:
             return
-        forced = self._known.get(game.line.cards)
+        forced = self._known.get((game.line.cards, game.variant.suit_runs))
         if not forced:
             return
         self._left = list(forced)

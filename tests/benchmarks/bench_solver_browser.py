@@ -108,11 +108,11 @@ def search_steps(day):
         best = times if best is None else [min(a, b) for a, b in zip(best, times)]
     return best
 
-def timed(function, argument):
+def timed(function, *arguments):
     best = float("inf")
     for _ in range({repeat}):
         start = performance.now()
-        function(argument)
+        function(*arguments)
         best = min(best, performance.now() - start)
     return best
 
@@ -141,7 +141,7 @@ results = {{
     "shortest win (solve)": [timed(solve, cards) for cards in deals],
     "winnable new game (draw_deal)": [timed(draw_deal, random.Random(seed)) for seed in range({count})],
     "grade (difficulty)": [timed(grade, cards) for cards in deals],
-    "finish check (forced_finish)": [timed(forced_finish, cards) for cards in deals],
+    "finish check (forced_finish)": [timed(forced_finish, cards, False) for cards in deals],
     "a day's challenges, a step": [t for day in days for t in search_steps(day)],
     "review, a move of a leftmost game": [t for c, moves in zip(deals, plays) for t in steps(c, moves)],
     "review, a move of a shortest win": [t for c, moves in zip(deals, wins) for t in steps(c, moves)],

@@ -260,6 +260,6 @@ def finish_deal() -> int:
         line = Line(numbered_deal(number))
         for move in solution.moves[:-1]:
             line.push(move)
-        if solution.winnable and forced_finish(line.cards) is not None:
+        if solution.winnable and forced_finish(line.cards, False) is not None:
             return number
     raise AssertionError("no deal below 100 ends with a forced move")

@@ -82,7 +82,7 @@ def forced_point(number: int) -> int | None:
     solution = solve(numbered_deal(number)).moves
     line = Line(numbered_deal(number))
     for played, move in enumerate(solution):
-        if forced_finish(line.cards) is not None:
+        if forced_finish(line.cards, False) is not None:
             return played
         line.push(move)
     return None
