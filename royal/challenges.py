@@ -7,10 +7,12 @@ no other day's own deal), and each grade's challenge is its first candidate of t
 day's own deal is the challenge of its own grade, so today's deal stays what it always was
 (an unwinnable one is still the day's deal, recorded beside the challenges, but no challenge).
 
-The record keeps each day's results for :data:`DAYS_KEPT` days, enough for this month and a year
-of past ones; a result counts on the day the deal belongs to, whenever it is played, so a past
-day can be caught up. The daily streak counts the days with a challenge won on that very day,
-kept as a last day and a run length as the stats' streak is.
+The record keeps each day's results for :data:`DAYS_KEPT` days counted back from today, enough
+for this month and a year of past ones (and, while there is room, the days nearest them, which a
+wrong date may bring back: :func:`~royal.records.kept_days`); a result counts on the day the
+deal belongs to, whenever it is played, so a past day can be caught up. The daily streak counts
+the days with a challenge won on that very day, kept as a last day and a run length as the
+stats' streak is.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from dataclasses import dataclass, field
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level, grade
 from royal.limits import MAX_SECONDS
-from royal.records import DayResult, check_streak, current_run, streak_after_win
+from royal.records import DayResult, check_streak, current_run, kept_days, streak_after_win
 
 #: Days whose results are kept: this month and the twelve before it, at least.
 DAYS_KEPT = 400
@@ -123,15 +125,13 @@ class ChallengeRecord:
 
     def __post_init__(self) -> None:
         days = self.days
-        if days and (max(days) - min(days)).days >= DAYS_KEPT:
-            raise ValueError("the challenge record holds days too far apart")
+        if len(days) > DAYS_KEPT:
+            raise ValueError(f"the challenge record holds more than {DAYS_KEPT} days")
         for day, results in days.items():
             allowed = candidates(day)
             if not results or len(results) > len(Level) + 1 or not set(results) <= set(allowed):
                 raise ValueError("a day's challenges must be some of that day's deals")
-        check_streak(
-            days, self.won_on, self.streak_day, self.streak, DAYS_KEPT, "a day with no challenge won"
-        )
+        check_streak(days, self.won_on, self.streak_day, self.streak, "a day with no challenge won")
 
     @property
     def wins(self) -> int:
@@ -158,8 +158,7 @@ class ChallengeRecord:
         self.days[day] = results
         if won and day == today:
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
-        newest = max(self.days)
-        self.days = {d: r for d, r in sorted(self.days.items()) if (newest - d).days < DAYS_KEPT}
+        self.days = kept_days(self.days, today, DAYS_KEPT)
 
     def current_streak(self, today: _dt.date) -> int:
         """Consecutive days with a challenge won on them, ending today or yesterday; else 0."""

@@ -1,9 +1,11 @@
 """Records kept beside the stats: the daily deal's results and the last finished games.
 
 The daily record notes, for each local day, how that day's own deal (numbered ``YYYYMMDD``)
-went when it was played on that day; a game of another date's deal is an ordinary game. Only
-the last :data:`DAYS_SHOWN` days are kept, since that is all the page shows; the daily streak
-is kept as a last won day and a run length (as the stats' streak is), so it can grow past them.
+went when it was played on that day; a game of another date's deal is an ordinary game. At most
+:data:`DAYS_SHOWN` days are kept: the last ones, counted back from today, since that is all the
+page shows, and while there is room the days nearest them, which a wrong date may bring back
+(:func:`kept_days`). The daily streak is kept as a last won day and a run length (as the stats'
+streak is), so it can grow past them.
 
 Recent games are the last :data:`RECENT_KEPT` finished games, enough to draw how far each win
 was from par and how many cards each loss left.
@@ -18,6 +20,7 @@ import datetime as _dt
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from royal.limits import MAX_COUNT
 from royal.variant import OPEN, Variant
@@ -26,6 +29,8 @@ from royal.variant import OPEN, Variant
 DAYS_SHOWN = 30
 #: Finished games kept for the chart of recent games.
 RECENT_KEPT = 30
+
+T = TypeVar("T")
 
 
 class DayStatus(StrEnum):
@@ -68,14 +73,13 @@ class DailyRecord:
 
     def __post_init__(self) -> None:
         days = self.days
-        if days and (max(days) - min(days)).days >= DAYS_SHOWN:
-            raise ValueError("the daily record holds days too far apart")
+        if len(days) > DAYS_SHOWN:
+            raise ValueError(f"the daily record holds more than {DAYS_SHOWN} days")
         check_streak(
             days,
             lambda day: bool(getattr(days.get(day), "won", False)),
             self.streak_day,
             self.streak,
-            DAYS_SHOWN,
             "a day that was not won",
         )
 
@@ -90,8 +94,7 @@ class DailyRecord:
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
         elif old is None:
             self.days[day] = DayResult(False, None, par)
-        newest = max(self.days)
-        self.days = {d: r for d, r in sorted(self.days.items()) if (newest - d).days < DAYS_SHOWN}
+        self.days = kept_days(self.days, day, DAYS_SHOWN)
 
     def on(self, day: _dt.date) -> DayResult | None:
         """The result of ``day``'s deal, or ``None`` if it was not played that day."""
@@ -143,24 +146,31 @@ class Finished:
         return self.over_par == 0
 
 
+def kept_days(days: dict[_dt.date, T], today: _dt.date, window: int) -> dict[_dt.date, T]:
+    """The ``days`` a record keeps on ``today``, oldest first: at most ``window`` of them, every one
+    of the last ``window`` days (today's included) first, then, while there is room, the others
+    nearest today, older or after it (docs/stats.md, "Clock errors": a date that was wrong then,
+    or is wrong now, costs no day while there is room). The days kept, in order, are a run of
+    those given: none is missing between the first and the last."""
+    first = today - _dt.timedelta(days=window - 1)
+    ranked = sorted(days, key=lambda day: (not first <= day <= today, abs((day - today).days), day))
+    return {day: days[day] for day in sorted(ranked[:window])}
+
+
 def check_streak(
     days: Collection[_dt.date],
     won: Callable[[_dt.date], bool],
     streak_day: _dt.date | None,
     streak: int,
-    kept: int,
     not_won: str,
 ) -> None:
-    """Refuse a daily streak (its last day and length) that the ``days`` kept (the last ``kept``
-    of them) contradict: it has its day exactly when it is above 0, and that day, unless older
-    than the days kept, is a day ``won``; ``not_won`` names such a day in the reason."""
+    """Refuse a daily streak (its last day and length) that the ``days`` kept contradict: it has
+    its day exactly when it is above 0, and that day, if it falls among the days kept (from the
+    first to the last), is a day ``won``; ``not_won`` names such a day in the reason. (It may lie
+    outside them, dropped to make room for days nearer the date of a later game: :func:`kept_days`.)"""
     if (streak > 0) != (streak_day is not None):
         raise ValueError("the daily streak disagrees with its day")
-    if streak_day is not None and (
-        not days
-        or streak_day > max(days)
-        or (max(days) - streak_day < _dt.timedelta(kept) and not won(streak_day))
-    ):
+    if streak_day is not None and days and min(days) <= streak_day <= max(days) and not won(streak_day):
         raise ValueError(f"the daily streak ends on {not_won}")
 
 

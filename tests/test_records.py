@@ -6,8 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from budget import examples
 from helpers import WINNABLE, win_game
 from royal import describe
+from royal.challenges import DAYS_KEPT, ChallengeRecord
 from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Result
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, DayStatus, Finished
@@ -143,6 +145,49 @@ def test_days_older_than_the_row_are_dropped():
         record.record(first + dt.timedelta(days=back), back % 2 == 0, 25, 25)
     assert len(record.days) == DAYS_SHOWN
     assert min(record.days) == first + dt.timedelta(days=45 - DAYS_SHOWN)
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(st.tuples(st.integers(-900, 900), st.booleans()), max_size=80))
+def test_a_day_of_todays_row_is_never_dropped_whatever_the_dates_before(games):
+    """Issue 26, item 3: the record dropped every day older than its newest day's row, a day a
+    clock ahead dated, so today's result went. Whatever the date of each game, ahead or back:
+    the row's days are kept and shown as played; while there is room every day is kept, past
+    it the days farthest from today go first; the record holds at most 30 days and loads again."""
+    record = DailyRecord()
+    played: dict[dt.date, bool] = {}
+    for offset, won in games:
+        today = D(2026, 11, 29) + dt.timedelta(days=offset)
+        before = set(record.days)
+        record.record(today, won, 26, 25)
+        played[today] = played.get(today, False) or won
+        row = dict(record.row(today))
+        for day in before | {today}:
+            if day in row:
+                assert record.days[day].won == played[day]
+                assert row[day] is (DayStatus.WON if played[day] else DayStatus.PLAYED)
+        assert len(record.days) == min(len(before | {today}), DAYS_SHOWN)
+        dropped = (before | {today}) - set(record.days)
+        farthest_kept = max((abs((d - today).days) for d in record.days if d not in row), default=0)
+        assert all(d not in row and abs((d - today).days) >= farthest_kept for d in dropped)
+        assert DailyRecord(dict(record.days), record.streak_day, record.streak) == record
+
+
+@settings(max_examples=examples(100))
+@given(st.lists(st.tuples(st.integers(-900, 900), st.integers(0, 3), st.booleans()), max_size=60))
+def test_the_challenges_keep_todays_days_whatever_the_dates_before(games):
+    """The same for the calendar of challenges (issue 26, item 3, 420 days ahead): a game of a
+    day's own deal, played that day or caught up to 3 days later, whatever the date."""
+    record = ChallengeRecord()
+    for offset, late, won in games:
+        today = D(2026, 11, 29) + dt.timedelta(days=offset)
+        day = today - dt.timedelta(days=late)
+        before = set(record.days)
+        record.record(day, daily_deal_number(day), won, 26, 25, 60, today)
+        window = {today - dt.timedelta(days=back) for back in range(DAYS_KEPT)}
+        assert (before | {day}) & window <= set(record.days)
+        assert len(record.days) == min(len(before | {day}), DAYS_KEPT)
+        assert ChallengeRecord(dict(record.days), record.streak_day, record.streak) == record
 
 
 def test_daily_streak_counts_consecutive_won_days_ending_today_or_yesterday():

@@ -13,6 +13,7 @@ from budget import examples
 from helpers import WINNABLE, first_deal, format_2_text, same_game, win_game
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
+from royal.challenges import ChallengeResult
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level
 from royal.game import Game, Outcome, Result
@@ -687,7 +688,6 @@ def test_wins_by_grade_and_achievements_round_trip():
             {"7": {"won": False, "par": 25, "moves": None, "seconds": None}},
             "that day's deals",
         ),
-        (("challenges", "streak_day"), "2026-12-29", "no challenge won"),
     ],
 )
 def test_tampered_challenges_grades_and_achievements_are_refused(path, value, reason):
@@ -698,3 +698,27 @@ def test_tampered_challenges_grades_and_achievements_are_refused(path, value, re
     target[path[-1]] = value
     with pytest.raises(SaveError, match=reason):
         load_stats(json.dumps(record), TODAY)
+
+
+@pytest.mark.parametrize(
+    ("streak_day", "refused"),
+    [
+        ("2026-12-31", True),  # a day kept, with no challenge won
+        ("2026-12-30", False),  # a day kept, won
+        ("2026-12-29", False),  # before the days kept: dropped once older than today's 400
+        ("2027-01-05", False),  # after them: a wrong clock's day, dropped to make room for today's
+    ],
+)
+def test_the_daily_streak_ends_on_a_won_day_if_that_day_is_among_the_days_kept(streak_day, refused):
+    record = json.loads(STATS_TEXT)
+    challenges = record["stats"]["challenges"]
+    lost = {"won": False, "par": 25, "moves": None, "seconds": None}
+    challenges["days"]["2026-12-31"] = {"20261231": lost}
+    challenges["streak_day"] = streak_day
+    if refused:
+        with pytest.raises(SaveError, match="no challenge won"):
+            load_stats(json.dumps(record), TODAY)
+    else:
+        assert load_stats(json.dumps(record), TODAY).challenges.days == load_stats(
+            STATS_TEXT, TODAY
+        ).challenges.days | {dt.date(2026, 12, 31): {20261231: ChallengeResult(False, 25)}}

@@ -13,6 +13,7 @@ from royal import describe, saves
 from royal.backup import BackupError, dump_backup
 from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Outcome, Result
+from royal.records import DayStatus
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
@@ -54,6 +55,34 @@ def test_todays_deal_won_enters_the_daily_record_with_moves_against_par():
     result = s.stats.daily.on(DAY)
     assert result.won and result.moves == result.par == solve(s.game.cards).min_moves
     assert s.stats.daily.current_streak(DAY) == 1
+
+
+@pytest.mark.parametrize("ahead", [2, 45, 420])
+def test_todays_deal_won_after_a_win_with_the_clock_ahead_enters_the_daily_record_and_the_calendar(ahead):
+    """Issue 26, item 3: both records dropped every day older than their newest one's window,
+    that is than the day the wrong clock dated: today's win went, in the page and at every load,
+    and so did yesterday's, won before the clock went wrong."""
+    yesterday, wrong = DAY - dt.timedelta(days=1), DAY + dt.timedelta(days=ahead)
+    storage, time = MemoryStorage(), Time(yesterday)
+    s = session(storage, time)
+    for time.day in (yesterday, wrong):
+        s.daily()
+        win(s)
+    time.day = DAY  # the date is put right
+    s, heard = heard_session(storage, time)
+    assert [n.text for n in heard] == [describe.streak_ended(wrong)]
+    s.daily()
+    assert s.game.number == daily_deal_number(DAY)
+    win(s)
+    for shown in (s, session(storage, time)):  # in the page, and at the next load
+        stats = shown.stats
+        assert stats.daily.row(DAY)[-2:] == [(yesterday, DayStatus.WON), (DAY, DayStatus.WON)]
+        assert stats.challenges.won_on(yesterday) and stats.challenges.won_on(DAY)
+        # The wrong date's streak ended (docs/stats.md, "Clock errors"): today starts a new one.
+        assert stats.daily.current_streak(DAY) == stats.challenges.current_streak(DAY) == 1
+        # The day the wrong clock dated is kept too: there is room for it.
+        assert stats.daily.on(wrong).won and stats.challenges.won_on(wrong)
+        assert (stats.played, stats.wins) == (3, 3)
 
 
 def test_export_then_restore_in_another_browser_brings_back_stats_and_the_game():
