@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from royal.excerpt import quoted
+
 
 class Mode(StrEnum):
     """How the cards are dealt; the values are the setting's and the link's ``mode``."""
@@ -52,7 +54,7 @@ class Variant:
         for variant in VARIANTS:
             if variant.key == key:
                 return variant
-        raise VariantError(f"{key!r} is not a variant")
+        raise VariantError(f"{quoted(key)} is not a variant")
 
     def query(self) -> str:
         """The link parameters that name this variant, each with its ``&``; none for the open game."""
@@ -63,10 +65,10 @@ class Variant:
         """The variant a link's parameters name (the open game when they name none), or VariantError."""
         mode = params.get("mode", Mode.OPEN.value)
         if mode not in {m.value for m in Mode}:
-            raise VariantError(f"the link's mode must be open or stock, not {mode[:20]!r}")
+            raise VariantError(f"the link's mode must be open or stock, not {quoted(mode)}")
         rules = params.get("rules", "")
         if rules not in ("", SUIT_RUNS):
-            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {rules[:20]!r}")
+            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {quoted(rules)}")
         return cls(Mode(mode), rules == SUIT_RUNS)
 
 
