@@ -100,6 +100,8 @@ def _parse(text: object) -> dict:  # type: ignore[type-arg]
         ):
             raise BackupError(describe.BACKUP_CUT_SHORT) from None
         raise BackupError(describe.BACKUP_NOT_JSON) from None
+    except ValueError:  # a whole number of more digits than Python reads (4,300): no JSON error
+        raise BackupError(describe.BACKUP_NOT_JSON) from None
     if not isinstance(data, dict) or data.get("app") != saves.APP or data.get("kind") != KIND:
         raise BackupError(describe.BACKUP_FOREIGN)
     return data

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, fields
 
+from royal.excerpt import quoted
 from royal.variant import Mode, Variant
 
 #: The theme that follows the device's colour scheme; each other theme is named after the scheme it picks.
@@ -76,7 +77,7 @@ class Settings:
         names = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - names, key=str)
         if unknown:
-            raise ValueError(f"unknown setting {unknown[0]!r}")
+            raise ValueError(f"unknown setting {quoted(unknown[0])}")
         missing = sorted(names - set(data))
         if missing:
             raise ValueError(f"setting {missing[0]!r} is missing")

@@ -20,6 +20,7 @@ from royal import achievements, scoring
 from royal.challenges import ChallengeRecord, challenge_day, deal_day
 from royal.deals import daily_deal_number
 from royal.difficulty import Level
+from royal.excerpt import quoted
 from royal.game import Result
 from royal.limits import MAX_COUNT
 from royal.records import (
@@ -101,11 +102,11 @@ class Stats:
         for key, figures in self.variants.items():
             variant = Variant.from_key(key)
             if variant == OPEN or figures.variant != variant or figures.variants or figures.counted:
-                raise ValueError(f"{key!r} cannot hold a variant's own figures")
+                raise ValueError(f"{quoted(key)} cannot hold a variant's own figures")
         for name, day in self.unlocked.items():
             achievement = achievements.BY_ID.get(name)
             if achievement is None:
-                raise ValueError(f"no achievement is called {name!r}")
+                raise ValueError(f"no achievement is called {quoted(name)}")
             if achievement.lasting and achievement.progress(self, day) < achievement.goal:
                 raise ValueError(f"the achievement {name} does not fit the figures")
 

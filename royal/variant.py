@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from royal.cards import ALL_CARDS, RANKS
+from royal.excerpt import quoted
 from royal.line import GAPS
 
 #: The cards a win removes: every one but the two royals.
@@ -58,7 +59,7 @@ class Variant:
         for variant in VARIANTS:
             if variant.key == key:
                 return variant
-        raise VariantError(f"{key!r} is not a variant")
+        raise VariantError(f"{quoted(key)} is not a variant")
 
     @property
     def most_removed(self) -> int:
@@ -83,10 +84,10 @@ class Variant:
         """The variant a link's parameters name (the open game when they name none), or VariantError."""
         mode = params.get("mode", Mode.OPEN.value)
         if mode not in {m.value for m in Mode}:
-            raise VariantError(f"the link's mode must be open or stock, not {mode[:20]!r}")
+            raise VariantError(f"the link's mode must be open or stock, not {quoted(mode)}")
         rules = params.get("rules", "")
         if rules not in ("", SUIT_RUNS):
-            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {rules[:20]!r}")
+            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {quoted(rules)}")
         return cls(Mode(mode), rules == SUIT_RUNS)
 
 

@@ -139,6 +139,14 @@ def test_missing_parts_and_a_bad_date_are_refused():
     assert "not a date" in reason(json.dumps(data))
 
 
+def test_a_megabyte_of_digits_where_a_number_belongs_is_refused_with_a_reason():
+    """Python reads no whole number of over 4,300 digits, with a ValueError that is no JSON
+    error and once escaped the import (issue 26, item 7)."""
+    text = exported()
+    assert '"version": 1,' in text
+    assert "not readable JSON" in reason(text.replace('"version": 1,', f'"version": {"9" * 1_000_000},'))
+
+
 @settings(max_examples=300, deadline=None)
 @given(st.one_of(st.text(max_size=300), st.binary(max_size=100).map(lambda b: b.decode("latin-1"))))
 def test_random_text_is_refused_with_a_reason(text):

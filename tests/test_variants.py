@@ -61,6 +61,9 @@ def test_links_name_the_variant_and_never_the_stocks_order():
         ({"deal": "7", "rules": "runs"}, "rules must be suit-runs"),
         ({"mode": "stock"}, "no deal"),
         ({"deal": "7", "mode": "x" * 500}, "far too long"),
+        # Quoted as every refused value is (royal/excerpt.py): a look-alike letter as its escape.
+        ({"deal": "7", "mode": "st\u043eck"}, re.escape("not 'st\\u043eck'")),
+        ({"deal": "7", "rules": "r" * 200}, re.escape("not 'rrrrrrrrrrrr...rrrrrrrrrrrr'")),
     ],
 )
 def test_a_bad_variant_in_a_link_is_named(params, reason):

@@ -27,6 +27,7 @@ from gamepage import (
     wait_settled,
 )
 from royal.deals import numbered_deal
+from royal.snapshot import MAX_CHARS
 from royal.solver import solve
 from royal.storage_keys import SNAPSHOT_KEY
 
@@ -288,6 +289,8 @@ UNTRUSTED = {
     "extra field": changed(fields={**GOOD["fields"], "__proto__": "1"}),
     "number, not text": changed(fields={**GOOD["fields"], "moves": 24}),
     "too long": changed(stats={f"s{i}": "1" for i in range(600)}),
+    # The longest name the size limit lets through (a megabyte is refused on size alone).
+    "a stat's name as long as the limit allows": changed(stats={"s" * (MAX_CHARS - len(changed()) - 8): "1"}),
     "an array": "[]",
 }
 
