@@ -76,13 +76,21 @@ def challenge_day(number: int | None, day: _dt.date) -> bool:
     return number is not None and (number == daily_deal_number(day) or number in challenges(day).values())
 
 
+#: The first year :func:`deal_day` reads: earlier "dates" are ordinary numbers (7400101 is no day).
+FIRST_YEAR = 2000
+
+
 def deal_day(number: int | None) -> _dt.date | None:
-    """The day whose candidates include deal ``number`` (its own deal first), if any; it may
-    be no challenge."""
+    """The day from :data:`FIRST_YEAR` on whose candidates include deal ``number`` (its own deal
+    first), if any; it may be no challenge. A number is no day's deal for reading as one: only
+    a game dealt as a day's deal or challenge is one (``Game.daily``); this reads the games
+    saved before games said so (docs/saves.md, "game, version 4")."""
     if number is None:
         return None
     for own in (number, number // 100):
         year, rest = divmod(own, 10000)
+        if year < FIRST_YEAR:
+            continue
         try:
             day = _dt.date(year, *divmod(rest, 100))
         except (ValueError, OverflowError):  # no date: a month or day out of range, a year past C's int

@@ -18,26 +18,30 @@ from royal.solver import is_winnable
 RANDOM_DEALS = 999_999_999
 
 
-def next_winnable(number: int) -> int:
+def next_winnable(number: int, stock: bool = False) -> int:
     """The first deal number from ``number`` on (wrapping past :data:`RANDOM_DEALS` to 1) that
-    can be won. Every run of numbers holds winnable deals, so the loop ends within a few steps."""
-    while not is_winnable(numbered_deal(number)):
+    can be won (``stock``: in its stock's order). Every run of numbers holds winnable deals, so
+    the loop ends within a few steps."""
+    while not is_winnable(numbered_deal(number, stock)):
         number = number % RANDOM_DEALS + 1
     return number
 
 
-def next_of_grade(number: int, level: Level) -> int:
+def next_of_grade(number: int, level: Level, stock: bool = False) -> int:
     """The first deal number from ``number`` on (wrapping as :func:`next_winnable` does) whose
     grade is ``level``: each grade holds about a quarter of the deals, so a few steps serve."""
-    while grade(numbered_deal(number)) is not level:
+    while grade(numbered_deal(number, stock)) is not level:
         number = number % RANDOM_DEALS + 1
     return number
 
 
-def draw_deal(rng: random.Random, winnable_only: bool = True, level: Level | None = None) -> int:
+def draw_deal(
+    rng: random.Random, winnable_only: bool = True, level: Level | None = None, stock: bool = False
+) -> int:
     """A deal number for a new game: random, winnable when ``winnable_only``, and of grade
-    ``level`` when one is asked for (a graded deal is winnable)."""
+    ``level`` when one is asked for (a graded deal is winnable); ``stock``: judged in the order
+    the stock game's deal of that number falls in."""
     number = rng.randint(1, RANDOM_DEALS)
     if level is not None:
-        return next_of_grade(number, level)
-    return next_winnable(number) if winnable_only else number
+        return next_of_grade(number, level, stock)
+    return next_winnable(number, stock) if winnable_only else number

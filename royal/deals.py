@@ -16,6 +16,12 @@ The algorithm, exactly:
    ``0..i`` and swap positions ``i`` and ``j``. A uniform ``j`` comes from rejection:
    draws ``>= 2**64 - (2**64 % (i + 1))`` are thrown away, otherwise ``j = draw % (i + 1)``.
 4. The line is ``QH``, the 50 shuffled cards, ``KH``.
+
+The stock game's deal N (the order its stock falls in) is shuffled the same way from a seed of
+its own: the first draw of a generator seeded with ``N ^ 0x73746F636B`` (``stock`` in ASCII).
+Deal N open and deal N from the stock thus have unrelated orders, and opening deal N tells
+nothing of the stock's (stock games saved in game format 3 keep the open order they were
+dealt in: docs/saves.md).
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ _GOLDEN = 0x9E3779B97F4A7C15
 
 #: Deal numbers run from 1 to this, the largest 64-bit seed.
 MAX_DEAL = _MASK
+#: What sets the stock game's seeds apart from the open game's (``stock`` in ASCII).
+STOCK_DOMAIN = 0x73746F636B
 #: Unknown codes named one by one in a message; the rest are counted.
 UNKNOWN_NAMED = 3
 
@@ -81,11 +89,13 @@ def parse_deal_number(text: object) -> int:
     return number
 
 
-def numbered_deal(number: int) -> tuple[str, ...]:
-    """The 52 cards of deal ``number``, left to right (see the module docstring)."""
+def numbered_deal(number: int, stock: bool = False) -> tuple[str, ...]:
+    """The 52 cards of deal ``number``, left to right; with ``stock``, in the order the stock
+    game's deal ``number`` falls in (see the module docstring)."""
     number = parse_deal_number(number)
+    seed = SplitMix64(number ^ STOCK_DOMAIN).draw() if stock else number
     middle = [c for c in ALL_CARDS if c not in (QUEEN_OF_HEARTS, KING_OF_HEARTS)]
-    rng = SplitMix64(number)
+    rng = SplitMix64(seed)
     for i in range(len(middle) - 1, 0, -1):
         j = rng.below(i + 1)
         middle[i], middle[j] = middle[j], middle[i]

@@ -273,16 +273,22 @@ def breakdown(parts: Breakdown) -> dict[str, str]:
 NOTHING_YET = "—"
 
 
+#: Par and the grade of a stock game while its order is unseen (``Game.figures_known``).
+UNSEEN = NOTHING_YET
+
+
 def fields(game: Game, now: float) -> dict[str, str]:
-    """The game's fields as the page shows them, keyed by their ``data-field`` names."""
+    """The game's fields as the page shows them, keyed by their ``data-field`` names: from the
+    stock, par and the grade only once they tell nothing of the cards still face down."""
+    known = game.figures_known
     return {
         "deal": deal_name(game.number),
-        "par": par_field(game.par),
+        "par": par_field(game.par) if known else UNSEEN,
         "moves": str(game.moves),
         "score": str(game.score),
         "time": format_seconds(game.clock.seconds(now)),
         "cards-left": str(game.cards_left),
-        "difficulty": difficulty_field(game.difficulty),
+        "difficulty": difficulty_field(game.difficulty) if known else UNSEEN,
     }
 
 

@@ -9,6 +9,7 @@ redo moves, each checked for legality.
 
 from __future__ import annotations
 
+import datetime as _dt
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from enum import StrEnum
 
 from royal import scoring
 from royal.cards import KING_OF_HEARTS, spoken_name
+from royal.challenges import candidates, challenge_day
 from royal.chance import SAMPLES, Advice, Orders
 from royal.clock import Clock
 from royal.deals import custom_deal, numbered_deal
@@ -66,6 +68,7 @@ class Result:
     level: Level | None = None  # the deal's grade; None when it cannot be won
     assisted: bool = False  # an undo or a hint was paid for
     variant: Variant = OPEN  # the stats keep each variant's figures apart
+    daily: _dt.date | None = None  # the day whose deal or challenge the page dealt it as
 
 
 def new_game_id() -> str:
@@ -82,13 +85,19 @@ class Game:
         number: int | None = None,
         game_id: str | None = None,
         variant: Variant = OPEN,
+        daily: _dt.date | None = None,
     ) -> None:
         self.cards: tuple[str, ...] = custom_deal(cards)
         self.number = number
         self.id = game_id or new_game_id()
         self.variant = variant
+        # Only a deal the page dealt as a day's deal or challenge is one: never a number that
+        # merely reads as a date (docs/stats.md, "Daily challenges"), never another variant.
+        if daily is not None and (variant != OPEN or number not in candidates(daily)):
+            raise ValueError(f"deal {number} in the {variant.key} game is no deal of {daily.isoformat()}")
+        self.daily = daily
         # From the stock only the Queen lies face up; the rest is dealt one card at a time
-        # (docs/rules.md, "The stock game"). Deal N's stock falls in deal N's order.
+        # (docs/rules.md, "The stock game"). Deal N's stock falls in its own order (royal/deals.py).
         self.line = Line(self.cards[:1] if variant.stock else self.cards, variant.suit_runs)
         self.deals: list[int] = []  # for each deal, the moves in play when it was made
         self.redo_stack: list[Action] = []
@@ -103,13 +112,14 @@ class Game:
         self._advice: dict[tuple[tuple[str, ...], int, int], Advice] = {}
 
     @classmethod
-    def numbered(cls, number: int, variant: Variant = OPEN) -> Game:
-        """A new game of numbered deal ``number``."""
-        return cls(numbered_deal(number), number, variant=variant)
+    def numbered(cls, number: int, variant: Variant = OPEN, daily: _dt.date | None = None) -> Game:
+        """A new game of numbered deal ``number`` (from the stock, in its stock's own order),
+        dealt as ``daily``'s deal or challenge when that is given."""
+        return cls(numbered_deal(number, variant.stock), number, variant=variant, daily=daily)
 
     def restarted(self) -> Game:
-        """A new game of the same deal, from the start."""
-        return Game(self.cards, self.number, variant=self.variant)
+        """A new game of the same deal, from the start (a day's deal or challenge stays one)."""
+        return Game(self.cards, self.number, variant=self.variant, daily=self.daily)
 
     def __repr__(self) -> str:
         return f"Game({self.seen})"  # never the stock's order
@@ -245,6 +255,20 @@ class Game:
         return self._solve(self.cards)
 
     @property
+    def challenge_day(self) -> _dt.date | None:
+        """The day whose deal or challenge this game is, as the page dealt it (what Share names);
+        ``None`` for any other game, a deal of the day that is no challenge of it included."""
+        day = self.daily
+        return day if day is not None and challenge_day(self.number, day) else None
+
+    @property
+    def figures_known(self) -> bool:
+        """True when par and the grade tell nothing the player cannot see: always in the open
+        game; from the stock once every card's place is known (at most the King of Hearts, always
+        last, is left in it). Before that they would tell of the stock's order."""
+        return self.stock_count <= 1
+
+    @property
     def par(self) -> int | None:
         """The deal's fewest possible moves (a win in par is a perfect marriage); None if unwinnable."""
         return self.deal_solution().min_moves
@@ -302,6 +326,7 @@ class Game:
             self.difficulty,
             self.penalties > 0,
             self.variant,
+            self.daily,
         )
 
     # What the player does -------------------------------------------------------------

@@ -76,7 +76,7 @@ class Review(Steps):
             raise ValueError("only a finished game has a review")
         suit_runs = game.variant.suit_runs
         super().__init__(game.cards, [played.move for played in game.line.stack], suit_runs)
-        self.game_cards, self.number, self.variant = game.cards, game.number, game.variant
+        self._fresh = game.restarted  # the same deal, as what it was dealt as (a daily's stays one)
         self._actions = game.actions  # the moves with the stock's deals among them
         self.judged: list[Judged] = []  # the moves judged so far, first first
         self._pending = judgements(game.cards, self.moves, suit_runs)
@@ -112,7 +112,7 @@ class Review(Steps):
         """A new game of the deal, in its variant, with the first ``moves`` of these already
         played (from the stock, with the deals that came before each: the position just after
         the last of them)."""
-        game = Game(self.game_cards, self.number, variant=self.variant)
+        game = self._fresh()
         played = 0
         for action in self._actions:
             if played == moves:

@@ -24,7 +24,7 @@ from typing import TypeVar
 from royal import scoring
 from royal.achievements import ACHIEVEMENTS
 from royal.cards import ALL_CARDS
-from royal.challenges import DAYS_KEPT, ChallengeRecord, ChallengeResult
+from royal.challenges import DAYS_KEPT, ChallengeRecord, ChallengeResult, deal_day
 from royal.clock import Clock
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level
@@ -45,7 +45,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 3, "stats": 4, "settings": 4}
+VERSIONS: dict[str, int] = {"game": 4, "stats": 4, "settings": 4}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -125,13 +125,15 @@ def _read(record: object, kind: str, what: str, build: Callable[[object], T]) ->
 
 
 def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]:
-    """The game as plain JSON data (format 3): the variant, the deal (for the stock game, its
-    order: docs/saves.md allows it), its state and the clock."""
+    """The game as plain JSON data (format 4): the variant, the deal (for the stock game, its
+    order: docs/saves.md allows it) and the day it was dealt for, its state and the clock."""
     return {
         "id": game.id,
         "variant": game.variant.key,
         "number": game.number,
         "cards": list(game.cards),
+        "open_order": _open_order(game.variant, game.number, game.cards),
+        "daily": _iso(game.daily),
         "moves": game.actions,
         "redo": [DEAL if action is None else str(action) for action in game.redo_stack],
         "penalties": game.penalties,
@@ -146,14 +148,22 @@ def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]
     }
 
 
-def _deal(data: dict[str, object]) -> tuple[list[str], int | None]:
-    """The cards and number of a saved game, checked against each other."""
+def _open_order(variant: Variant, number: int | None, cards: tuple[str, ...]) -> bool:
+    """True for a stock game of a numbered deal dealt in the open game's order, as every stock
+    game was before format 4: it keeps that order for good."""
+    return variant.stock and number is not None and cards == numbered_deal(number)
+
+
+def _deal(data: dict[str, object], variant: Variant = OPEN) -> tuple[list[str], int | None]:
+    """The cards and number of a saved game, checked against each other: a numbered stock game's
+    cards are its stock's order, or, with ``open_order``, the open game's (format 3's games)."""
     number = data.get("number")
     cards = data.get("cards")
     if number is not None:
         if isinstance(number, bool) or not isinstance(number, int):
             raise ValueError("the deal number must be a whole number")
-        if cards != list(numbered_deal(number)):
+        stock = variant.stock and data.get("open_order") is not True
+        if cards != list(numbered_deal(number, stock)):
             raise ValueError(f"the cards are not those of deal {quoted(number)}")
     if not isinstance(cards, list) or len(cards) != len(ALL_CARDS):
         raise ValueError("a saved game needs its 52 cards")
@@ -223,7 +233,11 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
         raise ValueError("a saved game needs an id")
     variant = _variant(data)
-    cards, number = _deal(data)
+    open_order = _flag(data, "open_order")
+    cards, number = _deal(data, variant)
+    if open_order != _open_order(variant, number, tuple(cards)):
+        raise ValueError("only a numbered stock game is dealt in the open game's order")
+    daily = _day_or_none(data, "daily", "the day of the daily deal")
     most = 2 * len(ALL_CARDS) - 3 if variant.stock else len(ALL_CARDS) - 2
     moves, redo = _texts(data, "moves", most), _texts(data, "redo", most)
     if not variant.stock and DEAL in moves + redo:
@@ -232,7 +246,7 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     hint_charged = _flag(data, "hinted")
     revision = _whole(data, "revision")
     elapsed = _elapsed(data)
-    game = Game(cards, number, game_id, variant)
+    game = Game(cards, number, game_id, variant, daily)
     for action in moves:
         game.act(action, 0.0)
     for action in reversed(redo):  # the last undone action is redone first: each must be legal in turn
@@ -333,6 +347,26 @@ def _game_2_to_3(body: object) -> object:
 
 
 MIGRATIONS["game"][2] = _game_2_to_3
+
+
+def _game_3_to_4(body: object) -> object:
+    """Format 3 did not say what a game was dealt as: its stock game was dealt in its number's
+    open order, kept as it was (``open_order``); and an open game whose number reads as a day's
+    deal or one of its candidates from the year 2000 on (:func:`~royal.challenges.deal_day`) is
+    taken as that day's, as format 3's stats took it (the stats still count only a challenge)."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    try:
+        variant = Variant.from_key(body.get("variant"))
+    except VariantError:
+        return body  # the strict load refuses it
+    number = body.get("number")
+    numbered = isinstance(number, int) and not isinstance(number, bool)
+    day = deal_day(number) if numbered and variant == OPEN else None
+    return {**body, "open_order": numbered and variant.stock, "daily": _iso(day)}
+
+
+MIGRATIONS["game"][3] = _game_3_to_4
 
 
 def game_to_record(game: Game, now: float, revision: int = 0) -> dict[str, object]:

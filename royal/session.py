@@ -29,7 +29,6 @@ from royal.settings import ANY_LEVEL, Settings
 from royal.stats import Stats
 from royal.storage import GuardedStorage, Storage
 from royal.tab_sync import Adopted, TabSync
-from royal.variant import OPEN
 
 T = TypeVar("T")
 
@@ -114,8 +113,9 @@ class Session:
     def _random_game(self, settings: Settings) -> Game:
         """A game of a random deal, winnable when ``settings`` ask for winnable deals only."""
         level = None if settings.level == ANY_LEVEL else Level(settings.level)
-        # A stock wins exactly when its open line does (royal/chance.py): one test for both.
-        return Game.numbered(draw_deal(self.rng, settings.winnable_only, level), settings.variant)
+        # A stock wins exactly when its open line does (royal/chance.py): the test of its own order.
+        variant = settings.variant
+        return Game.numbered(draw_deal(self.rng, settings.winnable_only, level, variant.stock), variant)
 
     def start(self, game: Game) -> None:
         """Leave the current game for ``game`` and save it."""
@@ -141,15 +141,16 @@ class Session:
         already the game in progress."""
         if self.daily_in_progress():
             return False
-        self.start(Game.numbered(daily_deal_number(self.today())))
+        today = self.today()
+        self.start(Game.numbered(daily_deal_number(today), daily=today))
         return True
 
     def daily_in_progress(self) -> bool:
-        """True when today's deal is the game in progress (Today's deal then changes nothing)."""
+        """True when today's deal, dealt as such, is the game in progress (Today's deal then
+        changes nothing); a game of its number opened otherwise is an ordinary one."""
         game = self.game
-        return (
-            game.number == daily_deal_number(self.today()) and game.variant == OPEN and game.outcome is None
-        )
+        today = self.today()
+        return game.daily == today and game.number == daily_deal_number(today) and game.outcome is None
 
     def link_action(self, request: DealRequest) -> LinkAction:
         """What opening the deal a link names would do to the game in progress.
@@ -158,7 +159,10 @@ class Session:
         is the same game, finished or not: a reload brings it back as it was.
         """
         game = self.game
-        if request.cards == game.cards and request.variant == game.variant:
+        # A numbered deal is the same by its number: a stock game saved in format 3 keeps the
+        # order it was dealt in (docs/saves.md), which the number's link no longer deals.
+        same = request.number == game.number and (request.number is not None or request.cards == game.cards)
+        if same and request.variant == game.variant:
             return LinkAction.SAME
         if game.touched and game.outcome is not Outcome.WON:
             return LinkAction.ASK
@@ -166,7 +170,7 @@ class Session:
 
     def open_request(self, request: DealRequest) -> None:
         """Play the deal a link asked for."""
-        self.start(Game(request.cards, request.number, variant=request.variant))
+        self.start(Game(request.cards, request.number, variant=request.variant, daily=request.daily))
 
     def leaving_loses(self) -> bool:
         """True when leaving the game now would count it as a loss that is not yet settled:

@@ -23,15 +23,16 @@ VERSION = 2
 MAX_CHARS = 4096
 #: What each field may hold: the deal (any number a deal can have, or "custom"), par (one or two
 #: digits: 4 to 50 moves over the variants, royal/variant.py's ``win_moves``), moves, score, the
-#: time (m:ss, up to the clock's bound), the cards left and the deal's grade.
+#: time (m:ss, up to the clock's bound), the cards left and the deal's grade (par and the grade
+#: read "—" from the stock while its order is unseen).
 FIELD_PATTERNS = {
     "deal": rf"^(?:[1-9][0-9]{{0,{len(str(MAX_DEAL)) - 1}}}|[a-z]{{1,12}})$",
-    "par": r"^(?:[1-9][0-9]?|none)$",
+    "par": r"^(?:[1-9][0-9]?|none|\u2014)$",
     "moves": r"^[0-9]{1,6}$",
     "score": r"^[0-9]{1,7}$",
     "time": rf"^[0-9]{{1,{len(str(MAX_SECONDS // 60))}}}:[0-5][0-9]$",
     "cards-left": r"^[0-9]{1,2}$",
-    "difficulty": r"^(?:Easy|Medium|Hard|Expert|none)$",
+    "difficulty": r"^(?:Easy|Medium|Hard|Expert|none|\u2014)$",
 }
 #: A stat's name, and every form a figure takes: a count, a percentage, m:ss, days, or "nothing yet".
 STAT_NAME_PATTERN = r"^[a-z][a-z-]{0,29}$"

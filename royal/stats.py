@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from royal import achievements, scoring
-from royal.challenges import ChallengeRecord, challenge_day, deal_day
+from royal.challenges import ChallengeRecord, challenge_day
 from royal.deals import daily_deal_number
 from royal.difficulty import Level
 from royal.excerpt import quoted
@@ -123,9 +123,11 @@ class Stats:
             self.variants.setdefault(result.variant.key, Stats(variant=result.variant))._count(result, day)
             return True
         self._count(result, day)
-        if result.number == daily_deal_number(day):
+        # Only a game the page dealt as a day's deal or challenge is one (Result.daily), never a
+        # number that merely reads as a date.
+        own_day = result.daily
+        if own_day == day and result.number == daily_deal_number(day):
             self.daily.record(day, result.won, result.moves, result.par)
-        own_day = deal_day(result.number)
         if (
             result.number is not None
             and own_day is not None

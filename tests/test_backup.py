@@ -21,8 +21,8 @@ DAY = dt.date(2026, 11, 29)
 def history():
     """Stats with wins, a loss, a perfect win and a daily result, and a game mid-play."""
     stats = Stats()
-    for n, number in enumerate((WINNABLE, daily_deal_number(DAY))):
-        game = Game.numbered(number)
+    for n, (number, daily) in enumerate(((WINNABLE, None), (daily_deal_number(DAY), DAY))):
+        game = Game.numbered(number, daily=daily)
         if solve(game.cards).winnable:
             win_game(game, 10.0 + n)
         else:

@@ -31,20 +31,27 @@ def test_each_challenge_names_its_day_and_other_deals_none():
     assert deal_day(7) is None and not challenge_day(7, DAY)
 
 
-def win(stats, game_id, number, day, moves=26, par=25, seconds=65, level=Level.HARD, assisted=False):
-    stats.record(Result(game_id, True, seconds, moves, 1200, 2, par, number, level, assisted), day)
+def win(
+    stats, game_id, number, day, moves=26, par=25, seconds=65, level=Level.HARD, assisted=False, daily=None
+):
+    """A win on ``day`` of deal ``number``, dealt as ``daily``'s deal or challenge if given."""
+    stats.record(
+        Result(game_id, True, seconds, moves, 1200, 2, par, number, level, assisted, daily=daily), day
+    )
 
 
 def test_a_challenge_keeps_its_best_moves_and_time_and_the_streak_counts_days_won_on_the_day():
     stats = Stats()
     hard = challenges(DAY)[Level.HARD]
-    win(stats, "a", hard, DAY, moves=28, seconds=90)
-    win(stats, "b", hard, DAY, moves=26, seconds=120)
+    win(stats, "a", hard, DAY, moves=28, seconds=90, daily=DAY)
+    win(stats, "b", hard, DAY, moves=26, seconds=120, daily=DAY)
     result = stats.challenges.days[DAY][hard]
     assert (result.won, result.moves, result.par, result.seconds) == (True, 26, 25, 90)
     assert stats.challenges.current_streak(DAY) == 1
     later = DAY + dt.timedelta(days=3)
-    win(stats, "c", challenges(DAY)[Level.EASY], later)  # a past day caught up: its calendar, no streak
+    win(
+        stats, "c", challenges(DAY)[Level.EASY], later, daily=DAY
+    )  # a past day caught up: its calendar, no streak
     assert stats.challenges.won_on(DAY) and stats.challenges.current_streak(later) == 0
     assert stats.level_wins == {Level.HARD: 3}
 
@@ -53,7 +60,7 @@ def test_a_month_with_every_day_won_earns_its_mark_once_it_is_over():
     stats = Stats()
     november = [dt.date(2026, 11, d) for d in range(1, 31)]
     for n, day in enumerate(november):
-        win(stats, f"g{n}", daily_deal_number(day), day, level=None)
+        win(stats, f"g{n}", daily_deal_number(day), day, level=None, daily=day)
     assert not stats.challenges.month_won(2026, 11, november[-1])
     assert stats.challenges.month_won(2026, 11, DAY)
     assert stats.challenges.current_streak(november[-1]) == 30

@@ -26,11 +26,11 @@ def test_deals_are_announced_with_the_count_only():
     game = Game.numbered(1, STOCK)
     card = game.deal(0)
     assert (
-        describe.dealt(card, game.stock_count) == "Dealt the ace of spades. 50 cards face down in the stock."
+        describe.dealt(card, game.stock_count) == "Dealt the jack of clubs. 50 cards face down in the stock."
     )
     assert (
         describe.undealt(game.undo(0), 51)
-        == "Undone: the ace of spades back on the stock. 51 cards face down in the stock."
+        == "Undone: the jack of clubs back on the stock. 51 cards face down in the stock."
     )
     assert describe.stock_count(1) == "1 card face down in the stock"
     assert describe.stock_count(0) == "The stock is empty"
@@ -43,7 +43,7 @@ def test_the_hint_names_a_removal_that_keeps_the_chance_or_deals_on():
         while game.can_deal and len(said) < 2:
             advice = game.advice(samples=30, seed=2)
             text = describe.stock_hint(advice, game.line)
-            hidden = numbered_deal(number)[52 - game.stock_count :]
+            hidden = numbered_deal(number, stock=True)[52 - game.stock_count :]
             assert not any(describe.shown_name(card) in text for card in hidden)
             if advice.best is not None:
                 assert text.startswith("Hint: ") and "keeps every chance" in text

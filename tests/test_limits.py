@@ -292,7 +292,9 @@ def count(stats, result, days, fields):
     saving and loading the stats after each; ``fields`` gives the fields walked, with their bounds."""
     for n in range(1, days + 1):
         day = DAY + dt.timedelta(days=n)
-        stats.record(dataclasses.replace(result, game_id=f"g{n}", number=daily_deal_number(day)), day)
+        stats.record(
+            dataclasses.replace(result, game_id=f"g{n}", number=daily_deal_number(day), daily=day), day
+        )
         stats = load_stats(dump_stats(stats), day)
         yield fields(stats)
 

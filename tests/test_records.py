@@ -20,13 +20,14 @@ D = dt.date
 _ids = iter(range(10**9))
 
 
-def result(won, moves, par=25, cards_left=None, number=None):
+def result(won, moves, par=25, cards_left=None, number=None, daily=None):
     left = 2 if won else (cards_left if cards_left is not None else max(3, 52 - 2 * moves))
-    return Result(f"r{next(_ids)}", won, 60, moves, 500, left, par, number)
+    return Result(f"r{next(_ids)}", won, 60, moves, 500, left, par, number, daily=daily)
 
 
 def daily(day, won, moves=27, par=26):
-    return result(won, moves, par, number=daily_deal_number(day))
+    """A game of ``day``'s deal, dealt as that day's deal."""
+    return result(won, moves, par, number=daily_deal_number(day), daily=day)
 
 
 # Perfect wins -------------------------------------------------------------------------
@@ -103,7 +104,8 @@ def test_a_day_no_play_could_give_cannot_be_made(day):
 def test_only_the_days_own_deal_played_that_day_enters_the_daily_record():
     stats = Stats()
     day = D(2026, 11, 29)
-    stats.record(result(True, 25, number=daily_deal_number(day)), day + dt.timedelta(days=1))
+    stats.record(result(True, 25, number=daily_deal_number(day), daily=day), day + dt.timedelta(days=1))
+    stats.record(result(True, 25, number=daily_deal_number(day)), day)  # its number, dealt otherwise
     stats.record(result(True, 25, number=7), day)
     stats.record(result(True, 25, number=None), day)
     assert stats.daily.days == {}

@@ -44,7 +44,8 @@ def game_mid_play():
 
 def stats_with_history():
     stats = Stats()
-    stats.record(Result("a", True, 95, 27, 1200, 2, 25, 20261230, Level.HARD), dt.date(2026, 12, 30))
+    day = dt.date(2026, 12, 30)
+    stats.record(Result("a", True, 95, 27, 1200, 2, 25, 20261230, Level.HARD, daily=day), day)
     stats.record(Result("b", False, 40, 9, 140, 40, 26), dt.date(2026, 12, 31))
     stats.record(Result("c", True, 80, 26, 1300, 2, 26), dt.date(2026, 12, 31))
     return stats
@@ -77,7 +78,7 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 3
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 4
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
     assert data["kind"] == "stats" and data["version"] == 4
@@ -94,7 +95,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=4), "newer version"),
+        (lambda d: d.update(version=5), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -229,7 +230,7 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
     events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
     copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
     same_game(game, copy, 20.0)
-    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 3
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 4
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():
@@ -343,7 +344,7 @@ def test_a_streak_dated_after_tomorrow_ends_on_loading_and_every_other_figure_is
     the streak and the daily streak end, and the loader says which day ended."""
     last = dt.date(2026, 12, 31)
     stats = stats_with_history()  # wins on 30 and 31 December
-    stats.record(Result("daily", True, 70, 25, 1400, 2, 25, daily_deal_number(last)), last)
+    stats.record(Result("daily", True, 70, 25, 1400, 2, 25, daily_deal_number(last), daily=last), last)
     today = last - dt.timedelta(days=ahead)
     loaded, ended = saves.stats_from_record(json.loads(dump_stats(stats)), today)
     figures = describe.figures(loaded, today)
@@ -417,7 +418,9 @@ def test_stats_any_play_produces_load_back(history):
             deal_day = day - dt.timedelta(days=3 if result.number == PAST_DAILY else 0)
             par = 25 + deal_day.day % 4
             moves = max(result.moves, par) if result.won else result.moves
-            result = dataclasses.replace(result, number=daily_deal_number(deal_day), par=par, moves=moves)
+            result = dataclasses.replace(
+                result, number=daily_deal_number(deal_day), par=par, moves=moves, daily=deal_day
+            )
         stats.record(result, day)
     assert load_stats(dump_stats(stats), start + dt.timedelta(days=40)) == stats
 
@@ -654,7 +657,7 @@ def test_stats_of_format_2_keep_every_figure_and_the_daily_record_becomes_the_ch
     for n, day in enumerate(days):
         won = n != 1
         result = Result(
-            f"g{n}", won, 70, 27 if won else 9, 1200, 2 if won else 40, 25, daily_deal_number(day)
+            f"g{n}", won, 70, 27 if won else 9, 1200, 2 if won else 40, 25, daily_deal_number(day), daily=day
         )
         stats.record(result, day)
     loaded = load_stats(format_2_text(stats), days[-1])

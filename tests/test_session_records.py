@@ -140,11 +140,11 @@ def test_what_an_import_accepts_every_later_load_accepts(games, today):
     stats = Stats()
     for n, (won, daily, offset) in enumerate(games):
         day = DAY + dt.timedelta(days=offset)
-        number = daily_deal_number(day) if daily else None
+        number, own = (daily_deal_number(day), day) if daily else (None, None)
         result = (
-            Result(f"g{n}", True, 60, 26, 900, 2, 25, number)
+            Result(f"g{n}", True, 60, 26, 900, 2, 25, number, daily=own)
             if won
-            else Result(f"g{n}", False, 60, 10, 120, 32, 25, number)
+            else Result(f"g{n}", False, 60, 10, 120, 32, 25, number, daily=own)
         )
         stats.record(result, day)
     storage, time = MemoryStorage(), Time(DAY + dt.timedelta(days=today))

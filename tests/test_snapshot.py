@@ -129,5 +129,5 @@ def test_a_stock_games_snapshot_holds_what_is_seen_only() -> None:
     assert json.loads(dump_snapshot(["QH", "KH"], {}, {}))["stock"] is None, "the open game has no stock"
     assert data["stats"] == describe.stats_panel(session.stats.of(session.settings.variant), clock.today())
     text = storage.get(SNAPSHOT_KEY) or ""
-    assert not any(f'"{card}"' in text for card in numbered_deal(7)[7:])
+    assert not any(f'"{card}"' in text for card in numbered_deal(7, stock=True)[7:])
     assert_boot_script_accepts(data)

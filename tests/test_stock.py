@@ -22,7 +22,7 @@ def test_the_queen_lies_face_up_and_the_stock_holds_the_deal_in_order():
     assert game.line.cards == ("QH",) and game.stock_count == 51
     assert str(game.seen) == "QH | 51"
     dealt = [game.deal(0) for _ in range(51)]
-    assert dealt == list(numbered_deal(7)[1:])
+    assert dealt == list(numbered_deal(7, stock=True)[1:])
     assert dealt[-1] == "KH" and not game.can_deal
     with pytest.raises(IllegalMove, match="stock is empty"):
         game.deal(0)
@@ -32,20 +32,20 @@ def test_dealing_everything_first_is_the_open_game():
     game = Game.numbered(1, STOCK)
     while game.can_deal:
         game.deal(0)
-    assert game.line.cards == numbered_deal(1)
-    for move in solve(numbered_deal(1)).moves:
+    assert game.line.cards == numbered_deal(1, stock=True)
+    for move in solve(numbered_deal(1, stock=True)).moves:
         game.play(move, 0)
     assert game.outcome is Outcome.WON and game.seen == game.seen.__class__(("QH", "KH"), 0)
     assert not game.can_undo
 
 
 def test_a_move_needs_dealt_cards_and_says_so():
-    game = Game.numbered(1, STOCK)  # QH AS 4C 6C JD ...
+    game = Game.numbered(1, STOCK)  # QH JC KS AS 3H ...
     for _ in range(3):
         game.deal(0)
-    with pytest.raises(IllegalMove, match="jack of diamonds has not been dealt yet"):
-        game.play("AS-JD", 0)
-    assert game.line.cards == ("QH", "AS", "4C", "6C") and game.actions == [DEAL] * 3
+    with pytest.raises(IllegalMove, match="three of hearts has not been dealt yet"):
+        game.play("JC-3H", 0)
+    assert game.line.cards == ("QH", "JC", "KS", "AS") and game.actions == [DEAL] * 3
 
 
 def test_undo_takes_back_deals_and_moves_in_turn():
@@ -82,7 +82,7 @@ def test_undo_takes_back_deals_and_moves_in_turn():
 
 
 def test_stuck_only_once_the_stock_is_dealt():
-    number = next(n for n in range(1, 500) if not is_winnable(numbered_deal(n)))
+    number = next(n for n in range(1, 500) if not is_winnable(numbered_deal(n, stock=True)))
     game = Game.numbered(number, STOCK)
     while game.outcome is None:
         assert game.can_deal or game.legal_moves()
@@ -103,7 +103,7 @@ def test_what_is_seen_and_advised_never_depends_on_the_hidden_order(number, pick
         elif game.can_deal:
             game.deal(0)
     dealt_count = 52 - game.stock_count
-    order = list(numbered_deal(number))
+    order = list(numbered_deal(number, stock=True))
     rest = order[dealt_count:-1]
     random.Random(number).shuffle(rest)
     other = Game(order[:dealt_count] + rest + ["KH"], variant=STOCK)
@@ -121,7 +121,7 @@ def test_the_view_holds_no_unseen_card():
     for _ in range(10):
         game.deal(0)
     text = f"{game.seen} {game.seen!r} {game!r} {game.actions}"
-    for card in numbered_deal(5)[11:]:
+    for card in numbered_deal(5, stock=True)[11:]:
         assert card not in text
 
 
@@ -197,7 +197,9 @@ def test_the_chance_hint_wins_where_the_simple_players_fail():
             else:
                 game.deal(0) if game.can_deal else game.play(game.legal_moves()[0], 0)
         wins["hint"] += game.outcome is Outcome.WON
-        wins["leftmost"] += len(play_out(numbered_deal(number), lambda moves: moves[0], stock=True)) == 2
+        wins["leftmost"] += (
+            len(play_out(numbered_deal(number, stock=True), lambda moves: moves[0], stock=True)) == 2
+        )
     assert wins["hint"] > wins["leftmost"]
 
 

@@ -49,7 +49,7 @@ def test_links_name_the_variant_and_never_the_stocks_order():
     query = link_query(7, numbered_deal(7), STOCK)
     assert query == "?deal=7&mode=stock"
     params = dict(p.split("=") for p in query[1:].split("&"))
-    assert parse_link(params) == DealRequest(numbered_deal(7), 7, STOCK)
+    assert parse_link(params) == DealRequest(numbered_deal(7, stock=True), 7, STOCK)
     assert parse_link({"deal": "7", "rules": "suit-runs"}) == DealRequest(numbered_deal(7), 7, RUNS)
     assert parse_link({"deal": "7"}).variant == OPEN
 
@@ -96,7 +96,7 @@ def test_a_stock_game_scores_and_counts_deals_apart_from_moves():
     assert game.clock.started and game.touched and game.moves == 0 and game.cards_left == 2
     game.undo(6.0)
     assert game.penalties == 15 and game.can_redo and game.line.cards == ("QH",)
-    assert game.redo(7.0) == "AS" and game.stock_count == 50
+    assert game.redo(7.0) == "JC" and game.stock_count == 50
 
 
 def test_a_stock_game_won_by_dealing_all_then_the_solvers_win():
@@ -104,7 +104,7 @@ def test_a_stock_game_won_by_dealing_all_then_the_solvers_win():
     game = Game.numbered(number, STOCK)
     while game.can_deal:
         game.deal(1.0)
-    for move in solve(numbered_deal(number)).moves:
+    for move in solve(numbered_deal(number, stock=True)).moves:
         game.play(move, 2.0)
     assert game.outcome is Outcome.WON and game.moves == game.par and game.time_bonus is not None
     assert game.result(3.0).variant == STOCK
@@ -115,7 +115,7 @@ def test_the_stock_hint_never_uses_an_unseen_card():
         game = Game.numbered(number, STOCK)
         for _ in range(8):
             game.deal(0)
-        hidden = set(numbered_deal(number)[game.dealt :])
+        hidden = set(numbered_deal(number, stock=True)[game.dealt :])
         move = game.hint()
         if move is not None:
             assert {move.left, move.right}.isdisjoint(hidden) and game.advice().keeps(move)
@@ -159,7 +159,11 @@ def test_a_saved_stock_game_holds_its_variant_and_its_actions():
     [
         (lambda b: b.update(variant="closed"), "variant must be one of"),
         (lambda b: b.pop("variant"), "variant must be one of"),
-        (lambda b: b.update(variant="open"), "only a game from the stock deals"),
+        (lambda b: b.update(variant="open"), "not those of deal 5"),  # the stock's own order
+        (
+            lambda b: b.update(variant="open", cards=list(numbered_deal(5))),
+            "only a game from the stock deals",
+        ),
         (lambda b: b.update(moves=["deal"] * 52), "stock is empty|at most"),
     ],
 )
@@ -270,19 +274,19 @@ def test_a_link_to_the_same_deal_in_another_variant_is_another_game():
     s = session()
     s.new_game(7)
     assert s.link_action(DealRequest(numbered_deal(7), 7)) is LinkAction.SAME
-    assert s.link_action(DealRequest(numbered_deal(7), 7, STOCK)) is LinkAction.OPEN
-    s.open_request(DealRequest(numbered_deal(7), 7, STOCK))
+    assert s.link_action(DealRequest(numbered_deal(7, stock=True), 7, STOCK)) is LinkAction.OPEN
+    s.open_request(DealRequest(numbered_deal(7, stock=True), 7, STOCK))
     assert s.game.variant == STOCK and s.game.stock_count == 51
 
 
 def test_a_session_deals_undoes_and_counts_a_stock_win_in_its_own_figures():
     s = session(time=Time(DAY))
-    s.open_request(DealRequest(numbered_deal(3), 3, STOCK))
-    assert s.deal() == numbered_deal(3)[1]
-    assert s.undo() == numbered_deal(3)[1]
+    s.open_request(DealRequest(numbered_deal(3, stock=True), 3, STOCK))
+    assert s.deal() == numbered_deal(3, stock=True)[1]
+    assert s.undo() == numbered_deal(3, stock=True)[1]
     while s.game.can_deal:
         s.deal()
-    for move in solve(numbered_deal(3)).moves:
+    for move in solve(numbered_deal(3, stock=True)).moves:
         s.play(move)
     assert s.game.outcome is Outcome.WON
     assert s.stats.played == 0 and s.stats.of(STOCK).wins == 1
@@ -292,7 +296,7 @@ def test_the_stock_warning_says_when_a_removal_lowers_the_chance():
     for number in range(1, 40):
         s = session()
         s.change_settings(warn_lost=True)
-        s.open_request(DealRequest(numbered_deal(number), number, STOCK))
+        s.open_request(DealRequest(numbered_deal(number, stock=True), number, STOCK))
         for _ in range(12):
             s.deal()
         advice = s.game.advice()

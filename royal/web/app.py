@@ -12,7 +12,6 @@ import datetime as _dt
 
 from royal import describe
 from royal.backup import Backup
-from royal.challenges import challenge_day, deal_day
 from royal.clock import format_seconds
 from royal.difficulty import Level
 from royal.game import Game
@@ -114,16 +113,14 @@ class App:
         game = self.session.game
         text = ""
         if game.outcome is not None:
-            day = deal_day(game.number)
-            daily = day if day is not None and challenge_day(game.number, day) else None
-            text = describe.share_text(game, self.session.now(), daily)
+            text = describe.share_text(game, self.session.now(), game.challenge_day)
         self.page.share(
             lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED), text
         )
 
     def play_challenge(self, number: int, level: Level, day: _dt.date) -> None:
         """Play a daily challenge the calendar opened."""
-        self.play.start("challenge", Game.numbered(number), describe.challenge(level, day))
+        self.play.start("challenge", Game.numbered(number, daily=day), describe.challenge(level, day))
 
     def show_review(self) -> None:
         """At the end of a game, review its moves."""
@@ -244,7 +241,7 @@ class App:
             self.board.render(replay.line.cards, None, board_marks(replay))
             fields.update(describe.replay_fields(replay))
         self.page.fields(fields)
-        query = link_query(game.number, game.cards, game.variant)
+        query = link_query(game.number, game.cards, game.variant, game.daily)
         self.page.link(query)
         if not self.play.link_question.asking:  # while a link's deal is offered, the address keeps it
             self.page.address(query)

@@ -185,7 +185,7 @@ class Play:
         deal that cannot be won says so."""
         self.replay.close(notify=False)
         self.selection.clear()
-        if self.game.par is None and not self.game.touched:
+        if self.game.figures_known and self.game.par is None and not self.game.touched:
             shown = describe.unwinnable_deal(self.game.number)
             announcement = f"{announcement} {shown}"
         outcome = self.game.outcome

@@ -138,6 +138,8 @@ def test_the_calendar_opens_todays_four_challenges_and_plays_one(page: Page, ope
     expect(page.locator("#calendar")).to_be_hidden()
     expect(page.locator("[data-field=deal]")).to_have_text(str(number))
     expect(page.locator("[data-field=difficulty]")).to_have_text(describe.LEVEL_NAMES[level])
+    # Dealt as the day's challenge, and its address says so (docs/play.md, "The address bar").
+    assert page.url.endswith(f"?deal={number}&daily={today.isoformat()}")
     yesterday = today - dt.timedelta(days=1)
     page.locator("#calendar-open").click()
     if yesterday.month != today.month:

@@ -348,6 +348,16 @@ def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, t
         assert stat(page, "wins") == "1"
 
 
+def test_a_number_that_reads_as_a_date_won_is_an_ordinary_game(page: Page, open_game) -> None:
+    """Issue 26: ``?deal=7400101`` reads as 1 January 740, yet no page offered it as a day's deal."""
+    open_game(page, "?deal=7400101")
+    win_by_clicks(page, 7400101)
+    stats = json.loads(storage(page)[STATS_KEY])["stats"]
+    assert stats["wins"] == 1 and stats["challenges"]["days"] == {} and stats["daily"]["days"] == {}
+    assert "first-daily" not in stats["unlocked"]
+    assert page.url.endswith("?deal=7400101")
+
+
 def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> None:
     first_day = next(
         d
@@ -364,6 +374,7 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     page.locator("#daily").click()
     number = daily_deal_number(first_day)
     expect(page.locator("[data-field=deal]")).to_have_text(str(number))
+    assert page.url.endswith(f"?deal={number}&daily={first_day.isoformat()}")
     win_by_clicks(page, number)
     par = solve(numbered_deal(number)).min_moves
     expect(record.locator("#daily-today")).to_have_text(

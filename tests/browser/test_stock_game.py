@@ -37,7 +37,7 @@ def names(text: str, cards: list[str]) -> set[str]:
 def unseen_in_dom(page: Page, number: int) -> list[str]:
     """The cards of deal ``number`` still in the stock that the DOM names anywhere (in any
     attribute or text), beyond those the page's own guide names as examples."""
-    hidden = list(numbered_deal(number)[52 - stock_count(page) :])
+    hidden = list(numbered_deal(number, stock=True)[52 - stock_count(page) :])
     guide = (DIST / "index.html").read_text(encoding="utf-8")  # the page as built, whatever the server serves
     return sorted(names(page.evaluate(DOM_JS), hidden) - names(guide, hidden))
 
@@ -66,7 +66,7 @@ def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
     # deal's stock: the old game's line); once gone, nothing in the page names an unseen card.
     wait_settled(page)
     assert stock_count(page) == 51 and unseen_in_dom(page, number) == []
-    order = numbered_deal(number)
+    order = numbered_deal(number, stock=True)
     page.locator("#deal-card").click()
     expect_line(page, order[:2])
     page.locator("#line").locator("[data-card=QH]").focus()
@@ -108,12 +108,16 @@ def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
 
 def test_a_stock_game_won_by_clicks_counts_in_its_own_stats(page: Page, open_game) -> None:
     open_game(page, f"?deal={DEAL}&mode=stock")
-    order = numbered_deal(DEAL)
+    order = numbered_deal(DEAL, stock=True)
+    # Par and the grade would tell of the stock's order: they show once every card's place is known.
+    assert field(page, "par") == field(page, "difficulty") == "\N{EM DASH}"
     for dealt in range(2, 53):
         page.locator("#deal-card").click()
         if dealt % 10 == 0:
             assert unseen_in_dom(page, DEAL) == []
+            assert field(page, "par") == "\N{EM DASH}"
     expect_line(page, order)
+    assert field(page, "par") == str(solve(order).min_moves)
     expect(page.locator("#deal-card")).to_be_disabled()
     for move in solve(order).moves:
         click_move(page, move)
