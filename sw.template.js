@@ -1,15 +1,19 @@
 /* Royal Marriage service worker: the site from Cache Storage, offline, one file at a time.
  *
- * build.py writes dist/sw.js as this file preceded by two constants:
- *   VERSION  a hash of FILES, so any change to any file makes a new worker;
- *   FILES    every file the page loads, as a path relative to this file mapped to the
- *            SHA-256 of its bytes (hex).
+ * build.py writes dist/sw.js as this file preceded by three constants:
+ *   VERSION    a hash of FILES, so any change to any file makes a new worker;
+ *   FILES      every file the page loads, as a path relative to this file mapped to the
+ *              SHA-256 of its bytes (hex);
+ *   ADDRESSES  the files the page asks for with a version query (`static/app.css?v=<hash>`,
+ *              tools/addresses.py), each path mapped to that address.
  *
- * Each file is kept under its hash, in one cache shared by every version: an update
- * downloads only the files whose hash changed, and every download is checked against
- * FILES before the new version may go live (a mismatch fails the install, so the old
- * version stays). A download first asks the HTTP cache, which holds what the page itself
- * just loaded, so a first visit fetches each file once.
+ * Each file is kept under its hash alone, in one cache shared by every version: an update
+ * downloads only the files whose bytes changed (a file moved to a folder of a new name, as
+ * the runtime's are when one of its files changes, is not downloaded again), and every
+ * download is checked against FILES before the new version may go live (a mismatch fails
+ * the install, so the old version stays). A download asks for the address the page uses,
+ * first from the HTTP cache, which holds what the page itself just loaded, so a first visit
+ * fetches each file once. Requests are answered by path: the query plays no part.
  *
  * A page is served, from first request to last, the files of the version that served
  * its navigation, even when another tab activates a newer version meanwhile: files are
@@ -92,7 +96,7 @@ async function install() {
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [path, hash] = next;
-      const key = fileKey(path, hash);
+      const key = fileKey(hash);
       if (!(await cache.match(key))) await cache.put(key, await download(path, hash));
     }
   };
@@ -105,7 +109,7 @@ async function download(path, hash) {
     let response;
     try {
       // The page as players open it (the scope's own address), so the HTTP cache has it.
-      const url = path === PAGE ? SCOPE : new URL(path, SCOPE);
+      const url = path === PAGE ? SCOPE : new URL(ADDRESSES[path] ?? path, SCOPE);
       response = await fetch(new Request(url, { cache: mode }));
     } catch (error) {
       continue;
@@ -125,8 +129,8 @@ async function sha256(buffer) {
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
-function fileKey(path, hash) {
-  return new URL(`${path}?sha256=${hash}`, SCOPE).href;
+function fileKey(hash) {
+  return new URL(`?sha256=${hash}`, SCOPE).href;
 }
 
 function versionKey(version) {
@@ -189,7 +193,7 @@ async function cached(files, path) {
   const hash = files[path];
   if (!hash) return undefined;
   const cache = await caches.open(FILE_CACHE);
-  return cache.match(fileKey(path, hash));
+  return cache.match(fileKey(hash));
 }
 
 async function remember(clientId) {
@@ -253,7 +257,7 @@ async function forgetUnused() {
   for (const version of versions) {
     const record = await versionRecord(version);
     if (keep.has(version) || (record && record.installed > installed)) {
-      for (const [path, hash] of Object.entries(record?.files || {})) wanted.add(fileKey(path, hash));
+      for (const hash of Object.values(record?.files || {})) wanted.add(fileKey(hash));
     } else {
       records.delete(version);
       await meta.delete(versionKey(version));

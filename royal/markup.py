@@ -25,7 +25,8 @@ FACE_DOWN = "back"
 FACE = "face"
 CORNER = "corner"
 #: The sprite of card faces, a <symbol> per card code (tools/deck.py writes it), relative to
-#: the page: the site may live under any subpath.
+#: the page: the site may live under any subpath. The page names it in #line's data-sprite,
+#: where the build adds its version (tools/addresses.py); the cards take it from there.
 SPRITE = "static/cards.svg"
 #: A cell of the stats panel's daily row; the boot script draws the row's empty cells.
 DAY = "day"
@@ -66,9 +67,9 @@ LOOK_ATTRIBUTES = {
 }
 
 
-def face_href(card: str) -> str:
-    """Where the face of ``card`` is: its symbol in the sprite."""
-    return f"{SPRITE}#{card}"
+def face_href(card: str, sprite: str) -> str:
+    """Where the face of ``card`` is: its symbol in the sprite at the address ``sprite``."""
+    return f"{sprite}#{card}"
 
 
 #: Each suit's class, beside the colour's: a four-colour deck gives diamonds and clubs their own.

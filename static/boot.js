@@ -113,7 +113,7 @@
   }
 
   /** A card as the game draws it (see royal/web/board.py), inert and hidden from assistive tech. */
-  function previewCard(code) {
+  function previewCard(code, sprite) {
     const card = document.createElement("button");
     card.type = "button";
     card.disabled = true;
@@ -132,7 +132,7 @@
     face.setAttribute("aria-hidden", "true");
     face.setAttribute("focusable", "false");
     const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `${SPRITE}#${code}`);
+    use.setAttribute("href", `${sprite}#${code}`);
     face.append(use);
     const corner = document.createElement("span");
     corner.className = CARD_CLASS.corner;
@@ -173,7 +173,8 @@
     const snapshot = readSnapshot(storedText(SNAPSHOT_KEY));
     const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
     line.setAttribute("aria-busy", "true");
-    line.replaceChildren(...cards.map(previewCard));
+    // The sprite at the address the page gives it, with its version (tools/addresses.py).
+    line.replaceChildren(...cards.map((code) => previewCard(code, line.dataset.sprite)));
     const stock = snapshot ? snapshot.stock : null;
     if (stock !== null) {
       // The stock game's Deal button, as royal/web/app.py shows it (disabled until Python runs).

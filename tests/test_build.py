@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from royal.cards import ALL_CARDS
-from tools import deck, runtime, service_worker, site
+from tools import addresses, deck, runtime, service_worker, site
 from tools.paths import BOOT_RECORD, DIST, VENDOR
 from tools.runtime import AXE, PYODIDE, PYODIDE_FILES, PYSCRIPT
 from tools.stdlib import imported_modules, stdlib_closure
@@ -81,12 +81,13 @@ def test_service_worker_lists_every_file_by_hash_and_versions_by_content(tmp_pat
 @pytest.mark.built
 def test_built_site_ships_the_recorded_runtime_and_lists_every_file() -> None:
     record = json.loads(BOOT_RECORD.read_text())
-    vendor = sorted(p.relative_to(DIST / VENDOR).as_posix() for p in (DIST / VENDOR).rglob("*.*"))
+    shipped = sorted(p.relative_to(DIST / VENDOR).as_posix() for p in (DIST / VENDOR).rglob("*.*"))
+    vendor = [addresses.unversioned(name) for name in shipped]
     assert vendor == record["files"]
     assert {f"pyodide/{name}" for name in PYODIDE_FILES} <= set(vendor)
     assert "pyscript/core.js" in vendor
     assert not list(DIST.rglob("*.map"))
-    assert "royal/__init__.py" in zipfile.ZipFile(DIST / "royal.zip").namelist()
+    assert "royal/__init__.py" in zipfile.ZipFile(addresses.built(DIST, Path("royal.zip"))).namelist()
     files = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*") if p.is_file())
     online = service_worker.online_only(DIST)
     assert "static/screenshots/preview.png" in online, "the link-preview image is for others to fetch"
@@ -171,7 +172,8 @@ def test_page_without_an_empty_mpy_config_is_refused(tmp_path: Path) -> None:
 def test_built_page_and_config_turn_off_the_same_plugins() -> None:
     html = (DIST / "index.html").read_text(encoding="utf-8")
     body = html[html.index("<mpy-config>") + len("<mpy-config>") : html.index("</mpy-config>")]
-    plugins = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    config = addresses.built(DIST, Path("pyscript.toml"))
+    plugins = tomllib.loads(config.read_text(encoding="utf-8"))["plugins"]
     assert plugins and all(name.startswith("!") for name in plugins)
     assert tomllib.loads(body)["plugins"] == plugins
 
@@ -192,6 +194,108 @@ def test_link_previews_get_absolute_addresses_only_when_the_site_address_is_know
         '<meta property="og:image" content="https://example.org/royal-marriage/static/shot.png">' in absolute
     )
     assert 'href="./static/icon.svg"' in absolute
+
+
+# --- every address versioned (issue 26, item 10) -------------------------------------
+
+# Every address of a file the page or its configuration names: an attribute's or a TOML string's.
+ADDRESS = re.compile(
+    r'(?:href|src|config|data-sprite)="(\./[^"#]*)|^[a-z_]+ = "(\./[^"]*)"|^"(\./[^"]*)" =', re.M
+)
+
+
+def addresses_in(text: str) -> list[str]:
+    return [next(filter(None, found)).removeprefix("./") for found in ADDRESS.findall(text)]
+
+
+def assert_versioned(dist: Path, address: str) -> None:
+    """``address`` names a file of ``dist`` by the hash of its bytes: in its query or its name."""
+    path, _, query = address.partition("?")
+    sha256 = hashlib.sha256((dist / path).read_bytes()).hexdigest()
+    if query:
+        assert f"?{query}" == f"?v={sha256[:12]}", address
+    elif path.startswith(VENDOR.as_posix()):
+        folder = Path(*Path(path).parts[:3])
+        assert folder.name.endswith("-" + addresses.folder_hash(dist / folder)), address
+    else:
+        assert Path(path).stem.endswith("-" + sha256[:12]), address
+
+
+@pytest.mark.built
+def test_the_built_page_loads_only_addresses_that_carry_their_contents_hash() -> None:
+    """index.html, the configuration it names and the manifest ask only for versioned addresses
+    (the link-preview image aside, which only others fetch): GitHub Pages lets a browser keep a
+    file ten minutes, and an unversioned one mixed an old royal.zip into a new page."""
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    found = [a for a in addresses_in(page) if a not in ("", "static/screenshots/preview.png")]
+    config = next(a for a in found if a.endswith(".toml"))
+    found += addresses_in((DIST / config).read_text(encoding="utf-8"))
+    manifest = json.loads((DIST / "static/manifest.webmanifest").read_text(encoding="utf-8"))
+    found += [f"static/{icon['src']}" for icon in manifest["icons"]]
+    for wanted in ("static/app.css?", "static/boot.js?", "static/line.js?", "static/page.js?", "royal-"):
+        assert any(a.startswith(wanted) for a in found), wanted
+    assert {"pyodide.mjs", "core.js", "core.css", "cards.svg", "manifest.webmanifest"} <= {
+        Path(a.partition("?")[0]).name for a in found
+    }
+    for address in found:
+        assert_versioned(DIST, address)
+    # What Pyodide and PyScript ask for by name lies in the folders their loaders came from.
+    for folder in addresses.FOLDERS:
+        assert not (DIST / folder).exists() and addresses.built(DIST, folder).is_dir()
+
+
+def small_site(root: Path, package: bytes) -> Path:
+    """A site as the build assembles it, before its addresses are versioned."""
+    for folder in addresses.FOLDERS:
+        (root / folder).mkdir(parents=True)
+    (root / VENDOR / "pyodide" / "pyodide.asm.wasm").write_bytes(b"wasm")
+    (root / VENDOR / "pyscript" / "core.js").write_text("// core")
+    (root / "static" / "icons").mkdir()
+    (root / "static" / "icons" / "icon.svg").write_text("<svg/>")
+    (root / "static" / "manifest.webmanifest").write_text('{"icons": [{"src": "icons/icon.svg"}]}')
+    (root / "static" / "app.css").write_text("p {}")
+    (root / "royal.zip").write_bytes(package)
+    (root / "pyscript.toml").write_text(
+        'interpreter = "./static/vendor/pyodide/pyodide.mjs"\n[files]\n"./royal.zip" = "./*"\n'
+    )
+    (root / "index.html").write_text(
+        '<link rel="manifest" href="./static/manifest.webmanifest">'
+        '<link rel="stylesheet" href="./static/app.css">'
+        '<script type="module" src="./static/vendor/pyscript/core.js"></script>'
+        '<a rel="license" href="static/app.css">licence</a>'
+        '<script type="py" config="./pyscript.toml"></script>'
+    )
+    addresses.version_addresses(root)
+    return root
+
+
+def test_a_change_gives_new_addresses_and_the_worker_downloads_the_ones_the_page_uses(tmp_path: Path) -> None:
+    first = small_site(tmp_path / "first", b"zip one")
+    second = small_site(tmp_path / "second", b"zip two")
+    old, new = (addresses_in((site / "index.html").read_text()) for site in (first, second))
+    assert old != new and "static/app.css?v=" + hashlib.sha256(b"p {}").hexdigest()[:12] in new
+    for site_root in (first, second):
+        for address in addresses_in((site_root / "index.html").read_text()):
+            assert_versioned(site_root, address)
+    # Only the package changed: its name, so the configuration's, and only that in the page.
+    assert [Path(a).suffix for a in old if a not in new] == [".toml"]
+    old_config, new_config = (addresses.built(root, Path("pyscript.toml")) for root in (first, second))
+    assert [
+        a for a in addresses_in(old_config.read_text()) if a not in addresses_in(new_config.read_text())
+    ] == [addresses.built(first, Path("royal.zip")).name]
+    assert 'href="static/app.css"' in (first / "index.html").read_text(), "a link the page does not load"
+    service_worker.write_service_worker(first)
+    sw = (first / "sw.js").read_text()
+    start = sw.index("const ADDRESSES = ") + len("const ADDRESSES = ")
+    assert json.loads(sw[start : sw.index(";\n", start)]) == {
+        path: path + "?v=" + hashlib.sha256((first / path).read_bytes()).hexdigest()[:12]
+        for path in ("static/app.css", "static/icons/icon.svg", "static/manifest.webmanifest")
+    }
+
+
+def test_a_boot_record_names_the_runtimes_files_without_their_folders_hash() -> None:
+    assert addresses.unversioned("pyodide-0123456789ab/pyodide.asm.wasm") == "pyodide/pyodide.asm.wasm"
+    assert addresses.unversioned("pyscript-0123456789ab/core-C9KDLldu.js") == "pyscript/core-C9KDLldu.js"
 
 
 # --- tampered input ----------------------------------------------------------

@@ -55,7 +55,6 @@ def shared_values() -> dict[str, dict[str, object]]:
                 "corner": markup.CORNER,
                 "face": markup.FACE,
             },
-            "SPRITE": markup.SPRITE,
             "LOOK_ATTRIBUTES": markup.LOOK_ATTRIBUTES,
             "SUIT_CLASS": {code[1]: markup.colour_class(code) for code in cards.ALL_CARDS},
             "SUIT_CLASSES": markup.SUIT_CLASSES,

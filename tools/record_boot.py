@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
+from tools.addresses import unversioned  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
 from tools.exercise import exercise  # noqa: E402
 from tools.paths import BOOT_RECORD, VENDOR  # noqa: E402
@@ -84,7 +85,7 @@ def record(chromium: str) -> dict[str, list[str]]:
     loaded = [line.split(" ", 2) for line in modules.splitlines()]
     stdlib = [(name, loader) for name, loader, file in loaded if STDLIB_MOUNT in file]
     return {
-        "files": sorted(url.removeprefix(vendor) for url in requested if url.startswith(vendor)),
+        "files": sorted(unversioned(url.removeprefix(vendor)) for url in requested if url.startswith(vendor)),
         "stdlib": sorted(name for name, _ in stdlib),
         # Compiled from the zip when imported (not frozen into the interpreter): the build
         # ships these as bytecode.

@@ -16,6 +16,7 @@ import zipfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from tools.addresses import version_addresses
 from tools.boot_script import write_boot_script
 from tools.deck import write_deck
 from tools.paths import BOOT_RECORD, DIST, ROOT, VENDOR
@@ -80,6 +81,7 @@ def assemble(dist: Path, record: Path | None) -> str:
         extract(tarball, folder, pick)
     if record is not None:
         ship_only_recorded(dist, json.loads(record.read_text(encoding="utf-8")))
+    version_addresses(dist)
     return write_service_worker(dist)
 
 

@@ -34,13 +34,13 @@ PART_CLASSES = {
 }
 
 
-def card_face(card: str) -> list[str]:
-    """What static/line.js builds ``card``'s button from: its classes, spoken name, face (the
-    sprite's address), rank and suit as shown."""
+def card_face(card: str, sprite: str) -> list[str]:
+    """What static/line.js builds ``card``'s button from: its classes, spoken name, face (its
+    symbol in the sprite at the address ``sprite``), rank and suit as shown."""
     classes = f"{markup.CARD} {markup.colour_class(card)} {markup.suit_class(card)}"
     if card in (QUEEN_OF_HEARTS, KING_OF_HEARTS):
         classes += f" {markup.ROYAL}"
-    return [classes, spoken_name(card), markup.face_href(card), rank_shown(card), suit_symbol(card)]
+    return [classes, spoken_name(card), markup.face_href(card, sprite), rank_shown(card), suit_symbol(card)]
 
 
 class Board:
@@ -48,6 +48,7 @@ class Board:
 
     def __init__(self, root: Any, on_card: Callable[[str], None], on_stock: Callable[[], None]) -> None:
         self.root = root
+        self.sprite = str(root.dataset.sprite)  # index.html names it, with its version
         self.on_card = on_card
         self.on_stock = on_stock
         self.line = window.royalLine  # static/line.js
@@ -113,7 +114,7 @@ class Board:
         for card in self.order:
             if card not in wanted:
                 del self.shown[card]
-        made = {card: card_face(card) for card in cards if card not in self.shown}
+        made = {card: card_face(card, self.sprite) for card in cards if card not in self.shown}
         changed_marks = {}
         for card in cards:
             card_marks = marks.get(card, {})

@@ -35,8 +35,12 @@ def test_every_card_in_the_line_draws_its_svg_face(page: Page, open_game) -> Non
     open_game(page, "?deal=7")
     faces = page.evaluate(FACES_JS)
     assert [code for code, _, _ in faces] == line(page) and len(faces) == 52
+    sprite = page.locator("#line").get_attribute("data-sprite")
+    assert sprite and sprite.startswith("./static/cards.svg?v="), (
+        "relative (the site lives under a subpath), versioned"
+    )
     for code, href, drawn in faces:
-        assert href == f"static/cards.svg#{code}", "relative: the site lives under a subpath"
+        assert href == f"{sprite}#{code}", "the sprite at the address the page gives it"
         assert drawn, f"{code}'s face is not drawn"
 
 

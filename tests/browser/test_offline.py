@@ -8,13 +8,16 @@ import shutil
 import struct
 import time
 import tomllib
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tools import site as site_module
+from tools.addresses import built, file_hash, unversioned
 from tools.exercise import exercise
-from tools.paths import BOOT_RECORD, DIST
+from tools.paths import BOOT_RECORD, DIST, VENDOR
 from tools.service_worker import site_files, write_service_worker
 from tools.siteserver import SiteServer
 
@@ -152,7 +155,7 @@ def test_a_first_visit_downloads_each_file_once(persistent_context: BrowserConte
     page.goto(site.url)
     wait_ready(page)
     page.evaluate(ACTIVE)  # installed: every file downloaded and checked
-    assert "static/vendor/pyodide/pyodide.asm.wasm" in served
+    assert "static/vendor/pyodide/pyodide.asm.wasm" in map(unversioned, served)
     assert sorted(path for path in set(served) if served.count(path) > 1) == []
 
 
@@ -245,6 +248,65 @@ def test_update_downloads_only_changed_files_and_never_mixes_builds(
     wait_ready(second)
     assert "// second build" in second.evaluate(BOOT_JS)
     assert marker(second) == MARKER[1]
+
+
+def max_age(site: SiteServer, seconds: int = 600) -> None:
+    """From now on the server lets browsers keep each file ``seconds``, as GitHub Pages does."""
+
+    class Kept(site.RequestHandlerClass):  # type: ignore[name-defined,misc]
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", f"max-age={seconds}")
+            super().end_headers()
+
+    site.RequestHandlerClass = Kept
+
+
+def second_build(tmp_path: Path, monkeypatch) -> Path:  # type: ignore[no-untyped-def]
+    """The site built again with one change to the game's package: its start marks the page."""
+    write_package_zip = site_module.write_package_zip
+
+    def changed(package: Path, out: Path) -> None:
+        write_package_zip(package, out)
+        with zipfile.ZipFile(out) as source:
+            entries = {name: source.read(name) for name in source.namelist()}
+        entries["royal/web/main.py"] += b"\nimport js\n\njs.document.body.dataset.build = 'second'\n"
+        with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+            for name, data in entries.items():
+                archive.writestr(name, data)
+
+    monkeypatch.setattr(site_module, "write_package_zip", changed)
+    site_module.build(tmp_path / "dist", BOOT_RECORD)
+    return tmp_path / "dist"
+
+
+def test_a_page_no_worker_controls_loads_a_new_build_whole(
+    new_context, site: SiteServer, wait_ready, tmp_path: Path, monkeypatch
+) -> None:
+    """Before the worker controls a page (a first visit, site data cleared), a reload soon after
+    a new build is published once mixed the new index.html with the old royal.zip from the
+    browser's cache (GitHub Pages: max-age=600), and failed. Every address now carries its
+    content's hash: the new page asks for none of the old build's and starts whole."""
+    max_age(site)
+    context = new_context(service_workers="block")  # no worker, as before it controls the page
+    requested: list[str] = []
+    context.on("request", lambda request: requested.append(request.url))
+    page = context.new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    first = set(requested)
+    site.root = second_build(tmp_path, monkeypatch)
+    requested.clear()
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("body")).to_have_attribute("data-build", "second")
+    # Asked for again: only addresses whose file the new build left as it was.
+    again = {site_path(url, site) for url in requested if url in first and url != site.url}
+    assert again and not [
+        path
+        for path in again
+        if not (site.root / path).is_file() or file_hash(site.root / path) != file_hash(DIST / path)
+    ]
+    assert [url for url in requested if url not in first], "the new build's own addresses"
 
 
 def test_a_file_that_does_not_match_its_hash_keeps_the_old_version(
@@ -363,15 +425,22 @@ def test_theme_colour_follows_the_scheme_and_link_previews_have_an_image(new_con
 REMOTE_REFERENCE = re.compile(
     r"""<(?:script|link|img|iframe|source)\b[^>]*\b(?:src|href)\s*=\s*["']?(?:https?:)?//""", re.I
 )
+
+
+def built_config() -> Path:
+    """The PyScript configuration the built page names (pyscript-<hash>.toml)."""
+    return built(DIST, Path("pyscript.toml"))
+
+
 CDN_NAMES = ("cdn", "jsdelivr", "unpkg", "pyscript.net", "esm.sh", "skypack", "googleapis", "gstatic")
 
 
 def test_page_and_config_name_no_other_host() -> None:
-    for name in ("index.html", "pyscript.toml"):
-        text = (DIST / name).read_text(encoding="utf-8")
-        assert not REMOTE_REFERENCE.search(text), name
-        assert not [cdn for cdn in CDN_NAMES if cdn in text.lower()], name
-    assert "://" not in (DIST / "pyscript.toml").read_text(encoding="utf-8")
+    for path in (DIST / "index.html", built_config()):
+        text = path.read_text(encoding="utf-8")
+        assert not REMOTE_REFERENCE.search(text), path.name
+        assert not [cdn for cdn in CDN_NAMES if cdn in text.lower()], path.name
+    assert "://" not in built_config().read_text(encoding="utf-8")
 
 
 def test_plugins_the_config_turns_off_are_never_loaded(page: Page, open_game) -> None:
@@ -380,15 +449,15 @@ def test_plugins_the_config_turns_off_are_never_loaded(page: Page, open_game) ->
     The recorded boot ran on the whole runtime, where each plugin has its own chunk: it
     fetched none, so none is shipped.
     """
-    config = tomllib.loads((DIST / "pyscript.toml").read_text(encoding="utf-8"))
+    config = tomllib.loads(built_config().read_text(encoding="utf-8"))
     turned_off = [name.removeprefix("!") for name in config["plugins"]]
     recorded = json.loads(BOOT_RECORD.read_text(encoding="utf-8"))["files"]
-    shipped_chunks = [path.name for path in (DIST / "static/vendor/pyscript").glob("*.js")]
+    shipped_chunks = [path.name for path in built(DIST, VENDOR / "pyscript").glob("*.js")]
     for name in turned_off:
         assert not [f for f in (*recorded, *shipped_chunks) if re.search(rf"{name}-[\w-]+\.js$", f)], name
     open_game(page)
     loaded = page.evaluate("performance.getEntriesByType('resource').map(entry => entry.name)")
-    assert any("/static/vendor/pyscript/" in url for url in loaded)
+    assert any(re.search(r"/static/vendor/pyscript-[0-9a-f]+/", url) for url in loaded)
     fetched = [url for url in loaded for name in turned_off if re.search(rf"/{name}-[\w-]+\.js$", url)]
     assert fetched == []
 

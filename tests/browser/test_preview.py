@@ -31,7 +31,7 @@ from royal.snapshot import MAX_CHARS
 from royal.solver import solve
 from royal.storage_keys import SNAPSHOT_KEY
 
-PYSCRIPT_CORE = re.compile(r".*/pyscript/core\.js$")
+PYSCRIPT_CORE = re.compile(r".*/pyscript-[0-9a-f]+/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
 PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
 # What follows the parts Python fills in the stats panel: it must not move when they fill.
@@ -305,7 +305,9 @@ def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
     faces = (
         "() => [...document.querySelectorAll('#line .card svg.face use')].map(u => u.getAttribute('href'))"
     )
-    assert page.evaluate(faces) == [f"static/cards.svg#{code}" for code in GOOD["cards"]], (
+    sprite = page.locator("#line").get_attribute("data-sprite")
+    assert sprite and sprite.startswith("./static/cards.svg?v="), "relative, and versioned by the build"
+    assert page.evaluate(faces) == [f"{sprite}#{code}" for code in GOOD["cards"]], (
         "faces as the game draws them"
     )
 
