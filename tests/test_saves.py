@@ -77,7 +77,7 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 3
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 4
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
     assert data["kind"] == "stats" and data["version"] == 4
@@ -94,7 +94,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=4), "newer version"),
+        (lambda d: d.update(version=5), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -229,7 +229,7 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
     events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
     copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
     same_game(game, copy, 20.0)
-    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 3
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 4
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():
@@ -237,6 +237,52 @@ def test_a_won_format_1_game_keeps_its_time_bonus():
     moves = [str(m) for m in solve(numbered_deal(number)).moves]
     copy = load_game(v1_text("won", number, moves, 59.9996, True), 0.0)
     assert copy.outcome is Outcome.WON and copy.time_bonus == 541
+
+
+# Format 4: the game left, kept with the game that replaced it until it counts -----------------
+
+
+def left_for(game):
+    """A game of deal 9 started in place of ``game``, and the text of its record holding it."""
+    new = Game.numbered(9)
+    return new, dump_game(new, 30.0, 4, game)
+
+
+def test_the_game_left_comes_back_with_the_game_that_replaced_it():
+    left = game_mid_play()
+    new, text = left_for(left)
+    game, revision, back = saves.game_from_record(saves.parse(text, "game"), 30.0)
+    same_game(new, game, 30.0)
+    same_game(left, back, 30.0)
+    assert revision == 4 and json.loads(text)["game"]["left"]["left"] is None
+    assert saves.game_from_record(saves.parse(dump_game(new, 30.0), "game"), 30.0)[2] is None
+
+
+def test_a_format_3_game_loads_with_no_game_left():
+    game = game_mid_play()
+    record = json.loads(dump_game(game, 20.0))
+    del record["game"]["left"]
+    copy, _, left = saves.game_from_record({**record, "version": 3}, 20.0)
+    same_game(game, copy, 20.0)
+    assert left is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda left, new: "QH-KH",
+        lambda left, new: {**left, "left": dict(left)},  # only one game left, with none of its own
+        lambda left, new: {**left, "id": new["id"]},  # another game
+        lambda left, new: {**left, "moves": [], "redo": [], "penalties": 0, "hinted": False, "elapsed": 0},
+        lambda left, new: {**left, "moves": ["QH-KH"]},  # and a game as strictly checked
+    ],
+)
+def test_a_tampered_game_left_is_refused(change):
+    _, text = left_for(game_mid_play())
+    record = json.loads(text)
+    record["game"]["left"] = change(record["game"]["left"], record["game"])
+    with pytest.raises(SaveError, match="saved game is inconsistent"):
+        load_game(json.dumps(record), 30.0)
 
 
 def test_a_long_format_1_history_replays_without_the_solver(monkeypatch):
