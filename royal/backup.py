@@ -134,7 +134,9 @@ def load_backup(text: object, now: float, today: _dt.date) -> Backup:
     game = None
     if game_record is not None:
         try:
-            game, _revision = saves.game_from_record(game_record, now)
+            # The game it left, if the file holds one, is not counted: the file's stats replace
+            # the stats it would count in (docs/stats.md, "Backup, import and reset").
+            game, _revision, _left = saves.game_from_record(game_record, now)
         except saves.NewerSave:
             raise BackupError(describe.BACKUP_NEWER_RECORDS) from None
         except saves.SaveError as error:

@@ -23,9 +23,9 @@ MAX_SECONDS = 10**9
 MAX_DEPTH = 32
 #: The most characters read of each kind of stored record, far past what the game writes: the
 #: largest stats a player can make are about 200,000 characters (64 game ids of 64 escaped
-#: characters each, 400 days of five daily challenges), settings about 180, a game of format 2
-#: about 2,000; a game of format 1 held up to 100,000 events and still loads. (A backup file
-#: has its own, royal.backup's.)
+#: characters each, 400 days of five daily challenges), settings about 180, a game of format 4
+#: about 3,000 (with the game left for it); a game of format 1 held up to 100,000 events and
+#: still loads. (A backup file has its own, royal.backup's.)
 MAX_CHARS: dict[str, int] = {"game": 2_000_000, "stats": 2_000_000, "settings": 10_000}
 
 # A JSON string, from its opening quote to its closing one or to the end of a text cut short,

@@ -124,9 +124,11 @@ def _read(record: object, kind: str, what: str, build: Callable[[object], T]) ->
         raise SaveError(f"{what}: {error}") from None
 
 
-def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]:
+def game_to_dict(game: Game, now: float, revision: int = 0, left: Game | None = None) -> dict[str, object]:
     """The game as plain JSON data (format 4): the variant, the deal (for the stock game, its
-    order: docs/saves.md allows it) and the day it was dealt for, its state and the clock."""
+    order: docs/saves.md allows it) and the day it was dealt for, its state and the clock, and
+    the game ``left`` for it, if any, until the stats count it (docs/stats.md, "When a game
+    counts")."""
     return {
         "id": game.id,
         "variant": game.variant.key,
@@ -145,6 +147,7 @@ def game_to_dict(game: Game, now: float, revision: int = 0) -> dict[str, object]
         # Past its bound the count of writes stays there: another tab's write still differs in
         # its text, which is what tabs compare.
         "revision": min(revision, MAX_COUNT),
+        "left": None if left is None else game_to_dict(left, now),
     }
 
 
@@ -219,7 +222,8 @@ def _elapsed(data: dict[str, object]) -> float:
 
 
 def game_from_dict(data: object, now: float) -> tuple[Game, int]:
-    """Rebuild a game and its revision from format 3; raise ValueError on anything inconsistent.
+    """Rebuild a game and its revision from format 4 (without the game it left: :func:`_left`);
+    raise ValueError on anything inconsistent.
 
     The work is bounded whatever the game's history: at most 50 moves (and, from the stock, 51
     deals) are played and as many redo actions tried, each checked for legality; nothing runs
@@ -303,7 +307,7 @@ def _game_1_to_2(body: object) -> object:
         raise SaveError("saved game is inconsistent: the clock's started flag does not fit the moves")
     state.time_bonus = scoring.time_bonus(int(elapsed))
     record = game_to_dict(state, 0.0)
-    del record["variant"]  # format 2 had none
+    del record["variant"], record["left"]  # format 2 had neither
     return {**record, "id": body.get("id"), "elapsed": elapsed}
 
 
@@ -353,7 +357,8 @@ def _game_3_to_4(body: object) -> object:
     """Format 3 did not say what a game was dealt as: its stock game was dealt in its number's
     open order, kept as it was (``open_order``); and an open game whose number reads as a day's
     deal or one of its candidates from the year 2000 on (:func:`~royal.challenges.deal_day`) is
-    taken as that day's, as format 3's stats took it (the stats still count only a challenge)."""
+    taken as that day's, as format 3's stats took it (the stats still count only a challenge).
+    Nor did it keep a game left for the one it holds (``left``): its count was written first."""
     if not isinstance(body, dict):
         return body  # the strict load refuses it
     try:
@@ -363,25 +368,46 @@ def _game_3_to_4(body: object) -> object:
     number = body.get("number")
     numbered = isinstance(number, int) and not isinstance(number, bool)
     day = deal_day(number) if numbered and variant == OPEN else None
-    return {**body, "open_order": numbered and variant.stock, "daily": _iso(day)}
+    return {**body, "open_order": numbered and variant.stock, "daily": _iso(day), "left": None}
 
 
 MIGRATIONS["game"][3] = _game_3_to_4
 
 
-def game_to_record(game: Game, now: float, revision: int = 0) -> dict[str, object]:
-    """The game's record as parsed JSON, written as the store's ``revision``-th version."""
-    return _record("game", game_to_dict(game, now, revision))
+def _left(body: object, game: Game, now: float) -> Game | None:
+    """The game that ``game`` was started in place of, kept in its record until the stats count
+    it (``body``, or ``None``): another game, with a move, saved as a game is, with no game left
+    of its own."""
+    if body is None:
+        return None
+    if not isinstance(body, dict) or body.get("left") is not None:
+        raise ValueError("the game left must be a saved game with no game left of its own")
+    left, _ = game_from_dict(body, now)
+    if not left.touched or left.id == game.id:
+        raise ValueError("the game left must be another game, with a move")
+    return left
 
 
-def dump_game(game: Game, now: float, revision: int = 0) -> str:
+def _game_and_left(body: object, now: float) -> tuple[Game, int, Game | None]:
+    game, revision = game_from_dict(body, now)
+    return game, revision, _left(body.get("left") if isinstance(body, dict) else None, game, now)
+
+
+def game_to_record(game: Game, now: float, revision: int = 0, left: Game | None = None) -> dict[str, object]:
+    """The game's record as parsed JSON, written as the store's ``revision``-th version, holding
+    the game ``left`` for it until the stats count that one."""
+    return _record("game", game_to_dict(game, now, revision, left))
+
+
+def dump_game(game: Game, now: float, revision: int = 0, left: Game | None = None) -> str:
     """The unfinished game's record as a JSON text (see :func:`game_to_record`)."""
-    return _dump(game_to_record(game, now, revision))
+    return _dump(game_to_record(game, now, revision, left))
 
 
-def game_from_record(record: object, now: float) -> tuple[Game, int]:
-    """A game and its revision from a parsed game record, checked, or SaveError."""
-    return _read(record, "game", "saved game is inconsistent", lambda body: game_from_dict(body, now))
+def game_from_record(record: object, now: float) -> tuple[Game, int, Game | None]:
+    """A game, its revision and the game left for it (or ``None``) from a parsed game record,
+    checked, or SaveError."""
+    return _read(record, "game", "saved game is inconsistent", lambda body: _game_and_left(body, now))
 
 
 def load_game(text: object, now: float) -> Game:

@@ -103,11 +103,6 @@ class Session:
         """Count the current game in the stats (once per game id, whichever tab counts it)."""
         self.tabs.count(self.game.result(self.now()))
 
-    def _leave(self) -> None:
-        """The player leaves the current game: a touched game that was not won is a loss."""
-        if self.game.touched and self.game.outcome is not Outcome.WON:
-            self._count()
-
     # What the player does -------------------------------------------------------------
 
     def _random_game(self, settings: Settings) -> Game:
@@ -118,11 +113,10 @@ class Session:
         return Game.numbered(draw_deal(self.rng, settings.winnable_only, level, variant.stock), variant)
 
     def start(self, game: Game) -> None:
-        """Leave the current game for ``game`` and save it."""
+        """Leave the current game for ``game`` and save it: a touched game that was not won
+        counts as a loss, in the same write as the new game (:meth:`TabSync.start`)."""
         self.tabs.refuse_if_behind()
-        self._leave()
-        self.tabs.game = game
-        self.save()
+        self.tabs.start(game)
 
     def new_game(self, number: int | None = None) -> None:
         """A new game of deal ``number``, or of a random deal, in the variant the settings choose."""

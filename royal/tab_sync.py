@@ -8,7 +8,9 @@ the record this tab last read or wrote, as the next revision, and before an acti
 and adopts what another tab wrote, refusing the action (:class:`Stale`). Whatever else the
 tabs must agree on belongs here too: a change to the stats or the settings is made over the
 record as stored now (:class:`Shared`), a game is counted once, and a won game whose count was
-never written is counted when the records are next read.
+never written is counted when the records are next read. A game left for another is kept in the
+new game's record until it is counted, so that leaving it is one write: a refused write leaves
+either the old game, not counted, or the new one with the old one to count.
 
 Each action is one call that reads, then writes over what it read, so the page can run each
 under a lock that every tab takes in turn (the Web Locks API): then no two tabs' actions
@@ -153,6 +155,8 @@ class TabSync:
         #: only over the record it knows, so a stale tab never overwrites newer progress.
         self._known: str | None = storage.get(GAME_KEY)
         self._revision = 0
+        #: The game the one shown was started in place of, kept in its record until it counts.
+        self._left: Game | None = None
         saved = storage.read(GAME_KEY, "game", self._load_game)
         settings = self._read_settings()
         self._settings = Shared(
@@ -168,7 +172,7 @@ class TabSync:
         if streak_ended is not None or self.unlocked_at_load:
             self._stats.write(self.stats)
         if saved is not None:
-            self.game, self._revision = saved
+            self.game, self._revision, self._left = saved
             # The clock runs from now: the time spent loading is not play.
             self.game.clock.set_visible(True, self.now())
             # Loading writes no game: a second window opening it changes no other window's.
@@ -190,7 +194,7 @@ class TabSync:
 
     # Reading ---------------------------------------------------------------------------
 
-    def _load_game(self, text: str) -> tuple[Game, int]:
+    def _load_game(self, text: str) -> tuple[Game, int, Game | None]:
         return saves.game_from_record(saves.parse(text, "game"), self.now())
 
     def _load_stats(self, text: str) -> tuple[Stats, _dt.date | None]:
@@ -220,7 +224,7 @@ class TabSync:
 
     def _write_game(self) -> None:
         self._revision += 1
-        text = saves.dump_game(self.game, self.now(), self._revision)
+        text = saves.dump_game(self.game, self.now(), self._revision, self._left)
         self.storage.set(GAME_KEY, text)
         self._known = text
         self._write_snapshot()
@@ -235,6 +239,17 @@ class TabSync:
         setting stays; ValueError, changing nothing, for an unknown setting or a bad value."""
         self._settings.write(Settings.from_dict({**self._settings.newest().to_dict(), **changes}))
 
+    def start(self, game: Game) -> None:
+        """Leave the game shown for ``game``, in one write: the new game's record holds the game
+        left, if it had a move, until the stats count it (a loss, or a win whose count was never
+        written), which they then do (docs/stats.md, "When a game counts"). A refused write
+        leaves either the old game, uncounted, or the new one with the old one to count."""
+        left = self.game
+        left.clock.set_visible(False, self.now())  # its time is over
+        self.game, self._left = game, left if left.touched else None
+        self.save_game()
+        self._settle()
+
     def count(self, result: Result) -> None:
         """Count a finished game, once per game id, in the stats as stored now: another tab may
         have counted games, or this very one, or reset them, since this tab last read them."""
@@ -244,13 +259,15 @@ class TabSync:
         self._write_snapshot()
 
     def _settle(self) -> bool:
-        """Count the game shown if it is won and the stats do not hold it: its count was never
-        written (storage refused it, or filled up between the game and the stats). True when it
-        counted. A reset keeps the ids it cleared (docs/stats.md), so it is never undone here."""
-        if self.game.outcome is not Outcome.WON or self.game.id in self.stats.counted:
-            return False
-        self.count(self.game.result(self.now()))
-        return True
+        """Count what the game record holds and the stats do not: the game left for the one
+        shown, and the game shown if it is won. Its count was never written (storage refused it,
+        or filled up between the game and the stats). True when one counted. A reset keeps the
+        ids it cleared (docs/stats.md), so it is never undone here."""
+        won = [self.game] if self.game.outcome is Outcome.WON else []
+        owed = [game for game in [*filter(None, [self._left]), *won] if game.id not in self.stats.counted]
+        for game in owed:
+            self.count(game.result(self.now()))
+        return bool(owed)
 
     def replace(self, stats: Stats, game: Game | None) -> None:
         """Put ``stats``, and ``game`` if there is one, in place of what every tab keeps (call
@@ -258,7 +275,7 @@ class TabSync:
         self._stats.write(stats)
         if game is not None:
             game.clock.set_visible(self.game.clock.visible, self.now())
-            self.game = game
+            self.game, self._left = game, None  # the game replaced is not counted
         self.save_game()  # the snapshot beside the save shows the new stats too
 
     def _write_snapshot(self) -> None:
@@ -310,8 +327,8 @@ class TabSync:
             self._write_game,
         )
 
-    def _take_game(self, text: str, saved: tuple[Game, int], now: float, say: str) -> bool:
-        adopted, revision = saved
+    def _take_game(self, text: str, saved: tuple[Game, int, Game | None], now: float, say: str) -> bool:
+        adopted, revision, left = saved
         if adopted.id == self.game.id and adopted.outcome is None and adopted.clock.started:
             # Two windows of one game count the same seconds: elapsed time only ever grows. Not
             # before its first move: a game adopted as it was then (a tab put back its copy of
@@ -321,7 +338,7 @@ class TabSync:
         # This tab's clock runs only while this tab is visible, from now: loading adds no time.
         adopted.clock.set_visible(self.game.clock.visible, self.now())
         changed = play_so_far(adopted) != play_so_far(self.game)
-        self.game, self._known = adopted, text
+        self.game, self._left, self._known = adopted, left, text
         self._revision = max(self._revision, revision)
         if say and changed:
             self.on_notice(Notice(say))

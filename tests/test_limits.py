@@ -210,9 +210,11 @@ def test_the_largest_records_the_game_can_write_fit_well_within_the_bounds():
     while game.legal_moves():  # single cards where it can: the most moves
         game.play(min(game.legal_moves(), key=lambda move: len(game.line.enclosed(move))), 0.0)
     game.penalties = MAX_COUNT
+    left = load_game(dump_game(game, 0.0), 0.0)  # a game as large, left for this one
+    left.id = "\U0001f600" * 63 + "!"
     texts = {
         "stats": dump_stats(stats),
-        "game": dump_game(game, 0.0, MAX_COUNT),
+        "game": dump_game(game, 0.0, MAX_COUNT, left),
         "settings": dump_settings(Settings()),
     }
     for kind, text in texts.items():

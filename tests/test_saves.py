@@ -240,6 +240,52 @@ def test_a_won_format_1_game_keeps_its_time_bonus():
     assert copy.outcome is Outcome.WON and copy.time_bonus == 541
 
 
+# Format 4: the game left, kept with the game that replaced it until it counts -----------------
+
+
+def left_for(game):
+    """A game of deal 9 started in place of ``game``, and the text of its record holding it."""
+    new = Game.numbered(9)
+    return new, dump_game(new, 30.0, 4, game)
+
+
+def test_the_game_left_comes_back_with_the_game_that_replaced_it():
+    left = game_mid_play()
+    new, text = left_for(left)
+    game, revision, back = saves.game_from_record(saves.parse(text, "game"), 30.0)
+    same_game(new, game, 30.0)
+    same_game(left, back, 30.0)
+    assert revision == 4 and json.loads(text)["game"]["left"]["left"] is None
+    assert saves.game_from_record(saves.parse(dump_game(new, 30.0), "game"), 30.0)[2] is None
+
+
+def test_a_format_3_game_loads_with_no_game_left():
+    game = game_mid_play()
+    record = json.loads(dump_game(game, 20.0))
+    del record["game"]["left"]
+    copy, _, left = saves.game_from_record({**record, "version": 3}, 20.0)
+    same_game(game, copy, 20.0)
+    assert left is None
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda left, new: "QH-KH",
+        lambda left, new: {**left, "left": dict(left)},  # only one game left, with none of its own
+        lambda left, new: {**left, "id": new["id"]},  # another game
+        lambda left, new: {**left, "moves": [], "redo": [], "penalties": 0, "hinted": False, "elapsed": 0},
+        lambda left, new: {**left, "moves": ["QH-KH"]},  # and a game as strictly checked
+    ],
+)
+def test_a_tampered_game_left_is_refused(change):
+    _, text = left_for(game_mid_play())
+    record = json.loads(text)
+    record["game"]["left"] = change(record["game"]["left"], record["game"])
+    with pytest.raises(SaveError, match="saved game is inconsistent"):
+        load_game(json.dumps(record), 30.0)
+
+
 def test_a_long_format_1_history_replays_without_the_solver(monkeypatch):
     """33,000 events of hints, moves and undos over many positions: format 1's worst case once
     took a minute to load, a solver run per hint. Hints now replay as what they cost."""

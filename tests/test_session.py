@@ -754,6 +754,57 @@ def test_a_win_counts_once_when_reading_the_stats_fails_as_it_is_counted():
     assert played_and_won(session(storage, time).stats) == (6, 3)
 
 
+class RefusingFrom(MemoryStorage):
+    """Once ``from_write`` is set, the writes from that one on (0 the next) are refused: storage
+    that fills up, or is turned off, in the middle of an action."""
+
+    def __init__(self):
+        super().__init__()
+        self.from_write = None
+
+    def set(self, key, value):
+        if self.from_write is not None:
+            if self.from_write == 0:
+                raise StorageError("quota")
+            self.from_write -= 1
+        super().set(key, value)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.integers(0, 8), st.integers(1, 24), st.sampled_from(["new game", "restart", "today's deal"]))
+def test_a_write_refused_while_leaving_a_game_counts_each_game_once_as_it_went(refused, moves, leave):
+    """Issue 26, item 4: deal 7, three moves, New game, writes refused from the second or the
+    third: the loss was written before the new game, so the next visit found the old game back,
+    already counted as a loss, and its win never counted. Whichever game a refused write leaves
+    stored, the next visit counts each game once, as it went."""
+    storage, time = RefusingFrom(), Time()
+    s = session(storage, time)
+    s.new_game(7)
+    for move in solve(s.game.cards).moves[:moves]:
+        s.play(move)
+    left = s.game.id
+    storage.from_write = refused
+    {"new game": s.new_game, "restart": s.restart, "today's deal": s.daily}[leave]()
+    assert s.game.id != left and played_and_won(s.stats) == (1, 0)  # what the page shows
+    storage.from_write = None  # the next visit, with storage that works
+
+    later = session(storage, time)
+    kept = later.game.id
+    if kept == left:  # the new game was never stored: the game left goes on, not counted
+        assert later.game.moves == moves and played_and_won(later.stats) == (0, 0)
+        win(later)
+        assert played_and_won(later.stats) == (1, 1)
+    else:  # the new game was stored: the game left counts as a loss, once
+        assert played_and_won(later.stats) == (1, 0)
+        assert later.game.moves == 0
+        win(later)
+        assert played_and_won(later.stats) == (2, 1)
+    again = session(storage, time)
+    again.new_game()
+    assert played_and_won(session(storage, time).stats) == played_and_won(later.stats)
+    assert {left, kept} <= set(stored_stats(storage).counted)
+
+
 def first_losing_line():
     """A winnable deal and leftmost moves whose last one loses it with moves still left."""
     for number in range(1, 200):

@@ -5,8 +5,10 @@ fail at random, and another page now and then cuts the game record short (docs/s
 Each step is one action of one tab, whole: what the page's lock makes of two tabs acting at
 once. The storage both tabs share keeps a ledger of every write, and checks each as it is
 made: a game record only over the newest one (its revision grows), a count adds one game
-never counted before, won exactly when its stored record was, a reset clears the newest stats
-keeping their ids, a setting changes one field of the newest settings. After every step no
+never counted before, won exactly when its stored record was, a game counted as a loss is never
+stored won afterwards (unless another page cut a record short meanwhile, which may bring back a
+tab's old copy), a reset clears the newest stats keeping their ids, a setting changes one field
+of the newest settings. After every step no
 game that had a move is lost (the stored game, a record kept aside or the stats hold it) and a
 tab that acted shows what is stored; at the end, once both tabs have reloaded and one has left
 its game, every game that had a move is counted.
@@ -42,6 +44,8 @@ class Ledger(dict[str, str]):
         self.touched: set[str] = set()  # every game stored with a move
         self.won: set[str] = set()  # every game stored won
         self.counted: set[str] = set()  # every game ever counted
+        self.lost: set[str] = set()  # every game counted as a loss
+        self.cut = False  # another page cut a game record short
         self.revision: int | None = None  # the stored game's, once it was written whole
         self.since_reset: list[bool] = []  # each game counted since the last reset: won?
 
@@ -56,12 +60,13 @@ class Ledger(dict[str, str]):
         super().__setitem__(key, value)
 
     def _game(self, text: str) -> None:
-        game, revision = saves.game_from_record(saves.parse(text, "game"), 0.0)
+        game, revision, _left = saves.game_from_record(saves.parse(text, "game"), 0.0)
         assert self.revision is None or revision > self.revision, "a game is written over the newest"
         self.revision = revision
         if game.touched:
             self.touched.add(game.id)
         if game.outcome is Outcome.WON:
+            assert self.cut or game.id not in self.lost, "a game counted as a loss is not played on"
             self.won.add(game.id)
 
     def _stats(self, new: Stats) -> None:
@@ -76,6 +81,8 @@ class Ledger(dict[str, str]):
         assert game_id in self.touched and game_id not in self.counted, "a game with a move counts once"
         self.counted.add(game_id)
         self.since_reset.append(game_id in self.won)
+        if game_id not in self.won:
+            self.lost.add(game_id)
         assert (new.played, new.wins) == (old.played + 1, old.wins + self.since_reset[-1])
 
     def cut_game_short(self) -> None:
@@ -88,6 +95,7 @@ class Ledger(dict[str, str]):
             super().__setitem__(GAME_KEY, cut)
             self.won = {game_id for game_id in self.won if game_id not in cut}
             self.revision = None
+            self.cut = True
 
     def stats(self) -> Stats:
         text = self.get(STATS_KEY)
