@@ -316,10 +316,13 @@ def test_a_stock_games_snapshot_draws_the_dealt_cards_and_the_stock(no_worker: B
     page = no_worker.new_page()
     page.goto(site.url + "static/manifest.webmanifest")
     cards = ["QH", "AS", "7H"]
-    snapshot = {**GOOD, "cards": cards, "stock": 49, "fields": {**GOOD["fields"], "cards-left": "3"}}
+    # Par and the grade of a stock still face down are a dash, as the game writes them (describe.UNSEEN).
+    fields = {**GOOD["fields"], "cards-left": "3", "par": "\N{EM DASH}", "difficulty": "\N{EM DASH}"}
+    snapshot = {**GOOD, "cards": cards, "stock": 49, "fields": fields}
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, json.dumps(snapshot)])
     without_python(page, lambda: page.goto(site.url))
     assert page.evaluate(PREVIEW_JS) == [*cards, "back"]
+    assert field(page, "par") == "\N{EM DASH}"
     expect(page.locator("#line .card.stock")).to_have_attribute("data-count", "49")
     expect(page.locator("#deal-card")).to_be_visible()
     expect(page.locator("#chance")).to_be_visible()

@@ -89,8 +89,10 @@ def test_stock_mode_from_settings_deal_move_undo_reload_and_no_order_in_the_dom(
     expect(page.locator("#chance")).to_contain_text(re.compile(r"ways? the stock (can fall|was tried)"))
     page.locator("#undo").click()
     expect_line(page, order[:4])
-    # The card taken back was seen: the announcement names it, and only it.
-    assert stock_count(page) == 48 and unseen_in_dom(page, number) == [order[4]]
+    # The card taken back was seen: the announcement names it, and only it (unless the guide
+    # names it too as an example: unseen_in_dom leaves those out, whatever the random deal).
+    taken_back = {order[4]} - names((DIST / "index.html").read_text(encoding="utf-8"), [order[4]])
+    assert stock_count(page) == 48 and unseen_in_dom(page, number) == sorted(taken_back)
     page.locator("#redo").click()
     expect_line(page, order[:5])
     # Deal on until a move is open among the dealt cards, and play it by clicks.
