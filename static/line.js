@@ -3,7 +3,7 @@
  * Python decides what the line shows (the cards in order, each card's face and marks, the card
  * in the Tab order) and hands it over as one JSON text; this applies it in one go: it works out
  * where the cards stood, changes the DOM, and plays the change (FLIP: each card from its old
- * place to its new one with a transform). Each call from Python into the page costs a round
+ * place to its new one with a translate). Each call from Python into the page costs a round
  * trip (a synchronous one from a worker), so the board makes one a render, not one a card; and
  * a draw forces no layout, nor causes one: the places come from the cards' indexes and the
  * line's measure, and a card is placed by `translate` (app.css), so a move only moves cards.
@@ -12,9 +12,9 @@
  * where it stood (class "leaving"), while the cards after it slide into their new places; a
  * card back from an undo grows in; a new deal is dealt in, card by card; from the stock game's
  * face-down stock (drawn at the line's next place, its count only) a dealt card turns over
- * where the stock stood while the stock slides on. Every animation is
- * transform and opacity only, at most 250 ms. A draw during one finishes it first, so input
- * never waits for an animation.
+ * where the stock stood while the stock slides on. Every animation is transform, translate
+ * and opacity only, at most 250 ms. A draw during one finishes it first, so input never waits
+ * for an animation.
  */
 "use strict";
 
@@ -138,8 +138,10 @@ globalThis.royalLine = (() => {
    * back from an undo grows in. `first` holds the cards' indexes before the change. */
   function slide(root, state, codes, first) {
     if (!state.grid) measure(root, state);
-    // Added to what the card's own transform is meanwhile (a lift, the win's embrace), every
-    // keyframe being given: the path's, not a replacement of it.
+    // Added to the translate that places the card (app.css), every keyframe being given: the
+    // path's, not a replacement of it. The path is a translate, not a transform: what the
+    // card's own transform does meanwhile (a lift, the win's embrace growing it 1.6 times)
+    // applies after the translate, so it never stretches the path.
     const timing = { duration: SLIDE_MS, easing: "ease-out", composite: "add" };
     for (const code of codes) {
       const to = state.index.get(code);
@@ -153,7 +155,7 @@ globalThis.royalLine = (() => {
         frames = [];
         for (let k = 0; k < count; k += 1) {
           const [px, py] = spot(state.grid, from + k * step);
-          frames.push({ transform: `translate(${px - x}px, ${py - y}px)`, offset: k / count });
+          frames.push({ translate: `${px - x}px ${py - y}px`, offset: k / count });
         }
       } else continue;
       animate(state, state.cards.get(code), frames, timing);

@@ -326,6 +326,51 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
     assert not (-row + 0.5 < bar < -0.5), ("a sliver of the first row shows", bar, row)
 
 
+# Plays the last move from inside the page and stops every animation at once, then looks at the
+# King halfway along his slide to the Queen with the embrace at its start, halfway up and at
+# its height. The lifts' transitions are finished first (a transition hides an animation of
+# the same property), and the glide to the middle waits at its start, the same for each look.
+KING_UNDER_THE_EMBRACE_JS = """async ([left, right, lock]) => {
+  const q = code => document.querySelector(`#line [data-card="${code}"]`);
+  const kh = q('KH');
+  q(left).click();
+  q(right).click();
+  await navigator.locks.request(lock, () => {});
+  const all = document.getAnimations();
+  all.forEach(a => a.pause());
+  const own = kh.getAnimations();
+  const slide = own.find(a => !(a instanceof CSSAnimation) && !(a instanceof CSSTransition));
+  const embrace = own.find(a => a instanceof CSSAnimation && a.animationName === 'embrace');
+  if (!slide || !embrace) return {slide: !!slide, embrace: !!embrace};
+  const lift = a => a instanceof CSSTransition && a.transitionProperty !== 'left';
+  all.forEach(a => { if (lift(a)) a.finish(); else a.currentTime = 0; });
+  slide.currentTime = slide.effect.getComputedTiming().duration / 2;
+  const centres = [0, 225, 450].map(t => {
+    embrace.currentTime = t;
+    const r = kh.getBoundingClientRect();
+    return (r.left + r.right) / 2;
+  });
+  return {slide: true, embrace: true, centres};
+}"""
+
+
+def test_the_embrace_never_carries_the_king_along_his_slide(new_context, site, wait_ready) -> None:
+    """The winning move slides the King to the Queen while the pair's embrace grows them: the
+    embrace grows him where he is, so however the two animations' frames fall (a busy
+    machine's), he only ever closes up on her."""
+    page = new_context(viewport=DESKTOP).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    moves = solve(numbered_deal(7)).moves
+    for move in moves[:-1]:
+        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    wait_settled(page)
+    seen = page.evaluate(KING_UNDER_THE_EMBRACE_JS, [moves[-1].left, moves[-1].right, LOCK])
+    assert seen["slide"] and seen["embrace"], seen
+    centres = seen["centres"]
+    assert max(centres) - min(centres) < 1, ("the embrace moved the King along the line", centres)
+
+
 def test_nothing_animates_under_reduced_motion(new_context, site, wait_ready) -> None:
     page = new_context(reduced_motion="reduce").new_page()
     page.goto(site.url + "?deal=7")
@@ -356,14 +401,14 @@ FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => 
   return [e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(style.lineHeight))]; })"""
 
 
-# Each sliding card's path: its keyframes' translations, ending at its place (0, 0), and the
-# line's steps between columns and between rows.
+# Each sliding card's path: its keyframes' translates (a zero y may be left out), ending at its
+# place (0, 0), and the line's steps between columns and between rows.
 PATHS_JS = """() => {
   const style = getComputedStyle(document.getElementById('line'));
   const paths = document.getAnimations()
     .filter(a => a.effect.target.matches('#line [data-card]'))
-    .map(a => a.effect.getKeyframes().map(f => f.transform).filter(Boolean)
-      .map(t => (t.match(/translate\\(([-\\d.]+)px, ([-\\d.]+)px\\)/) || []).slice(1).map(Number))
+    .map(a => a.effect.getKeyframes().map(f => f.translate).filter(Boolean)
+      .map(t => (t.match(/^([-\\d.e]+)px(?: ([-\\d.e]+)px)?$/) || []).slice(1).map(v => Number(v || 0)))
       .filter(p => p.length === 2).concat([[0, 0]]));
   const step = name => parseFloat(style.getPropertyValue(name));
   return {paths, dx: step('--dx'), dy: step('--dy')};
