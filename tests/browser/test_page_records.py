@@ -412,6 +412,35 @@ def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> Non
     expect(page.locator("#recent-chart [data-game]")).to_have_count(2)
 
 
+def test_todays_deal_won_after_a_win_with_the_clock_ahead_shows_in_the_row_and_the_calendar(
+    page: Page, open_game, wait_ready
+) -> None:
+    """Issue 26, item 3: today's deal won 420 days ahead, the date put right (the streak-ended
+    notice shows), today's deal won: the day-by-day row said today was not played, and the
+    calendar showed today as nothing."""
+    today = dt.date(2026, 11, 29)
+    for day in (today + dt.timedelta(days=420), today):
+        page.clock.set_fixed_time(dt.datetime(day.year, day.month, day.day, 12, 0))
+        if day == today:
+            page.reload()
+            wait_ready(page)
+            expect(page.locator("#notices")).to_contain_text("Your winning streak ended")
+        else:
+            open_game(page)
+        page.locator("#daily").click()
+        number = daily_deal_number(day)
+        expect(page.locator("[data-field=deal]")).to_have_text(str(number))
+        win_by_clicks(page, number)
+    record = page.locator("#daily-record")
+    expect(record.locator(f'#daily-days li[data-day="{today.isoformat()}"]')).to_have_attribute(
+        "data-result", "won"
+    )
+    page.locator("#calendar-open").click()
+    expect(page.locator(f"#calendar [data-day='{today.isoformat()}']")).to_have_attribute(
+        "data-result", "won"
+    )
+
+
 def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page: Page, open_game) -> None:
     """The win glides the pair to the middle of the line; the replay's line is the deal's,
     so the glide must not carry the Queen and King off the board."""
