@@ -85,7 +85,7 @@ def _odds(
     random_wins = leftmost_wins = 0
     rng = random.Random(seed)
     for number in deals:
-        cards = numbered_deal(number)
+        cards = numbered_deal(number, stock)  # from the stock, deal N's stock order
         solution = solve(cards, suit_runs)  # a stock wins exactly when its open line does (royal/chance.py)
         winnable += solution.winnable
         if solution.min_moves is not None:
