@@ -1,0 +1,164 @@
+/* The applier: a region of the page drawn from a description the game's Python made
+ * (royal/view/html.py says the JSON form), in one call, with as few DOM writes as the change
+ * needs.
+ *
+ * Each call from Python into the page costs a round trip (a synchronous one from PyScript's
+ * worker), so a view hands its whole region over as one JSON text, and this works out what
+ * changed against the DOM itself (no copy of the last description is kept, so what another
+ * script drew first, such as the boot script's empty daily row, is simply brought up to date).
+ * A child is found again by its key among its siblings, else by its place among the unkeyed
+ * ones of its tag; an attribute, a text or a place is written only when it differs. A text is
+ * always a text node and a value always an attribute's value: nothing is parsed as markup.
+ * docs/architecture.md, "The page as data", has the measurements behind writing this rather
+ * than taking a DOM library.
+ */
+"use strict";
+
+globalThis.royalView = (() => {
+  const NAMESPACES = { svg: "http://www.w3.org/2000/svg" };
+  /** Where a node's key is kept between applies. */
+  const KEY = Symbol("key");
+
+  /** Set `attributes` on `element`; null removes one. With `own`, remove those not named (but
+   * `style`, whose custom properties `setStyle` keeps). */
+  function setAttributes(element, attributes, own) {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (/^on/i.test(name)) throw new Error(`royalView: no handler attributes (${name})`);
+      if (value === null) {
+        if (element.hasAttribute(name)) element.removeAttribute(name);
+      } else if (element.getAttribute(name) !== value) {
+        element.setAttribute(name, value);
+      }
+    }
+    if (!own) return;
+    for (const name of element.getAttributeNames()) {
+      if (!(name in attributes) && name !== "style") element.removeAttribute(name);
+    }
+  }
+
+  /** Set the custom properties of `style` (the CSSOM, which the Content-Security-Policy allows). */
+  function setStyle(element, style) {
+    const names = new Set(Object.keys(style));
+    for (const [name, value] of Object.entries(style)) {
+      if (element.style.getPropertyValue(name) !== value) element.style.setProperty(name, value);
+    }
+    for (let i = element.style.length - 1; i >= 0; i--) {
+      const name = element.style[i];
+      if (!names.has(name)) element.style.removeProperty(name);
+    }
+  }
+
+  function create(description) {
+    if (typeof description === "string") return document.createTextNode(description);
+    const namespace = NAMESPACES[description.n];
+    const element = namespace
+      ? document.createElementNS(namespace, description.t)
+      : document.createElement(description.t);
+    if (description.k !== undefined) element[KEY] = description.k;
+    update(element, description);
+    return element;
+  }
+
+  /** Bring `element`, of the description's tag, up to date with it. */
+  function update(element, description) {
+    setAttributes(element, description.a || {}, true);
+    if (description.s || element.style?.length) setStyle(element, description.s || {});
+    children(element, description.c || []);
+  }
+
+  function matches(node, description) {
+    if (typeof description === "string") return node.nodeType === Node.TEXT_NODE;
+    const namespace = NAMESPACES[description.n] || "http://www.w3.org/1999/xhtml";
+    return (
+      node.nodeType === Node.ELEMENT_NODE &&
+      node.namespaceURI === namespace &&
+      node.localName === description.t &&
+      node[KEY] === description.k
+    );
+  }
+
+  /** Make `parent`'s children those `descriptions` describe. First each description finds
+   * its node (by key, else the next unkeyed node of its kind); the nodes found for none leave;
+   * then the nodes are put in order, each moved only when it is not already next. */
+  function children(parent, descriptions) {
+    const keyed = new Map();
+    const unkeyed = [];
+    for (const node of parent.childNodes) {
+      if (node[KEY] !== undefined) keyed.set(node[KEY], node);
+      else if (node.nodeType === Node.ELEMENT_NODE || node.nodeType === Node.TEXT_NODE) unkeyed.push(node);
+    }
+    let next = 0;
+    const found = descriptions.map((description) => {
+      if (typeof description !== "string" && description.k !== undefined) {
+        const node = keyed.get(description.k);
+        if (node && matches(node, description)) {
+          keyed.delete(description.k);
+          return node;
+        }
+        return null;
+      }
+      for (let i = next; i < unkeyed.length; i++) {
+        const node = unkeyed[i];
+        if (node && matches(node, description)) {
+          unkeyed[i] = null;
+          while (next < unkeyed.length && !unkeyed[next]) next++;
+          return node;
+        }
+      }
+      return null;
+    });
+    if (!found.some((node) => node !== null)) {
+      // Nothing kept: the children replaced at once, one write.
+      if (descriptions.length || parent.firstChild) parent.replaceChildren(...descriptions.map(create));
+      return;
+    }
+    const kept = new Set(found);
+    for (const node of [...parent.childNodes]) {
+      if (!kept.has(node)) node.remove();
+    }
+    // New nodes in a row go in together, one write.
+    let place = parent.firstChild;
+    let fresh = null;
+    const flush = () => {
+      if (fresh) parent.insertBefore(fresh, place);
+      fresh = null;
+    };
+    descriptions.forEach((description, i) => {
+      const node = found[i];
+      if (node === null) {
+        fresh ??= document.createDocumentFragment();
+        fresh.append(create(description));
+        return;
+      }
+      if (typeof description === "string") {
+        if (node.nodeValue !== description) node.nodeValue = description;
+      } else {
+        update(node, description);
+      }
+      flush();
+      if (node === place) place = place.nextSibling;
+      else parent.insertBefore(node, place);
+    });
+    flush();
+  }
+
+  /** Apply the patch `json` (royal/view/html.py's Patch) to the regions inside `root`. */
+  function apply(root, json) {
+    const patch = JSON.parse(json);
+    const region = (id) => {
+      const element = root.querySelector(`#${CSS.escape(id)}`);
+      if (!element) throw new Error(`royalView: no #${id} in the root given`);
+      return element;
+    };
+    const focus = patch.f;
+    const hadFocus = focus ? region(focus.in).contains(document.activeElement) : false;
+    for (const [id, part] of Object.entries(patch.r)) {
+      const element = region(id);
+      setAttributes(element, part.a || {}, false);
+      if (part.c) children(element, part.c);
+    }
+    if (focus && (focus.take || hadFocus)) root.querySelector(focus.to)?.focus();
+  }
+
+  return { apply };
+})();
