@@ -45,7 +45,7 @@ def test_the_daily_row_is_thirty_days_each_with_its_result_and_label_and_today_m
 def test_the_chart_is_a_bar_a_game_as_tall_as_it_cleared_a_crown_on_a_win_in_par_and_a_list_in_words() -> (
     None
 ):
-    recent = [Finished(True, 26, 2, 26), Finished(True, 28, 2, 26), Finished(False, 10, 27, 26)]
+    recent = [Finished(True, 26, 2, 26), Finished(True, 28, 2, 26), Finished(False, 13, 27, 26)]
     patch = records(DailyRecord(), TODAY, recent)
     chart = patch.regions["recent-chart"]
     assert dict(chart.attributes) == {"viewBox": f"0 0 {2 + 24 * RECENT_KEPT + 2} 140"}

@@ -259,7 +259,9 @@ def test_buttons_and_shortcuts(page: Page, open_game, site) -> None:
     )
     expect(page.locator("[data-field=deal]")).to_have_text(str(today))
     expect_line(page, numbered_deal(today))
-    assert page.locator("#deal-link").get_attribute("href") == f"./?deal={today}"
+    # The link names the day the page dealt it for (docs/play.md): a number alone is no daily.
+    day = f"{today // 10000:04d}-{today // 100 % 100:02d}-{today % 100:02d}"
+    assert page.locator("#deal-link").get_attribute("href") == f"./?deal={today}&daily={day}"
     page.locator("#daily").click()
     expect(page.locator("#status")).to_have_text("You are playing today's deal.")
     assert field(page, "deal") == str(today)

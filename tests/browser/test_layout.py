@@ -22,7 +22,7 @@ from gamepage import (
     wait_settled,
 )
 from royal.deals import numbered_deal
-from royal.line import Line
+from royal.line import Line, Move
 from royal.solver import solve
 from royal.storage_keys import LOCK
 
@@ -354,18 +354,24 @@ KING_UNDER_THE_EMBRACE_JS = """async ([left, right, lock]) => {
 }"""
 
 
-def test_the_embrace_never_carries_the_king_along_his_slide(new_context, site, wait_ready) -> None:
-    """The winning move slides the King to the Queen while the pair's embrace grows them: the
-    embrace grows him where he is, so however the two animations' frames fall (a busy
-    machine's), he only ever closes up on her."""
+def _deal_7_one_move_from_its_win(new_context, site, wait_ready) -> tuple[Page, Move]:
+    """A desktop page of deal 7 played by the shortest win up to its last move, which it returns."""
     page = new_context(viewport=DESKTOP).new_page()
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     moves = solve(numbered_deal(7)).moves
     for move in moves[:-1]:
         page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
+    return page, moves[-1]
+
+
+def test_the_embrace_never_carries_the_king_along_his_slide(new_context, site, wait_ready) -> None:
+    """The winning move slides the King to the Queen while the pair's embrace grows them: the
+    embrace grows him where he is, so however the two animations' frames fall (a busy
+    machine's), he only ever closes up on her."""
+    page, last = _deal_7_one_move_from_its_win(new_context, site, wait_ready)
     wait_settled(page)
-    seen = page.evaluate(KING_UNDER_THE_EMBRACE_JS, [moves[-1].left, moves[-1].right, LOCK])
+    seen = page.evaluate(KING_UNDER_THE_EMBRACE_JS, [last.left, last.right, LOCK])
     assert seen["slide"] and seen["embrace"], seen
     centres = seen["centres"]
     assert max(centres) - min(centres) < 1, ("the embrace moved the King along the line", centres)
@@ -597,13 +603,8 @@ WIN_FRAMES_JS = """async ([left, right, lock]) => {
 def test_at_a_win_the_pair_embraces_large_and_the_panel_comes_after_over_the_hearts(
     new_context, site, wait_ready
 ) -> None:
-    page = new_context(viewport=DESKTOP).new_page()
-    page.goto(site.url + "?deal=7")
-    wait_ready(page)
-    moves = solve(numbered_deal(7)).moves
-    for move in moves[:-1]:
-        page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
-    frames = page.evaluate(WIN_FRAMES_JS, [moves[-1].left, moves[-1].right, LOCK])
+    page, last = _deal_7_one_move_from_its_win(new_context, site, wait_ready)
+    frames = page.evaluate(WIN_FRAMES_JS, [last.left, last.right, LOCK])
     assert max(f["grow"] for f in frames) >= 1.5, "the pair grows to 1.6 times"
     early = [f["panel"] for f in frames if f["t"] < 400]
     assert early and max(early) < 0.1, ("the panel waits for the embrace", early)
