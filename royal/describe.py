@@ -25,7 +25,7 @@ from royal.replay import Replay, Steps
 from royal.review import Judged, Review
 from royal.scoring import Breakdown
 from royal.stats import Stats
-from royal.storage import InMemory, StorageNotice, Unreadable
+from royal.storage import InMemory, Saving, StorageNotice, Unreadable
 from royal.variant import Variant
 
 if TYPE_CHECKING:  # royal.backup words its refusals with the sentences below
@@ -48,6 +48,13 @@ NO_STORAGE = (
     "This browser is not keeping data for this page, so you can play, "
     "but your game and stats will not be kept after you leave."
 )
+#: A write was refused (a full storage): what the page shows stays in it, and each later change
+#: tries again (royal/storage.py), so it is neither lost for good nor kept yet.
+NOT_SAVING = (
+    "This browser refused to save this page's data (its storage may be full), so what you play "
+    "is kept in this page for now. It tries again at every change and says when all is saved."
+)
+SAVING_AGAIN = "This browser is saving this page's data again: your game, stats and settings are kept."
 #: A record of a newer format than this build knows: reloading gives this same build until the
 #: site offers the newer one (its "A new version of the game is ready" bar), so it is not the
 #: advice; where the newer version runs, the player's progress is all there.
@@ -80,7 +87,10 @@ def unreadable(record: Unreadable) -> str:
             "what this page shows is saved in its place" if kept else "this page goes on with what it shows"
         )
     if not record.kept_aside:
-        where = "It stays where it was, untouched."
+        where = (
+            "It stays where it was, untouched: there is no room to keep a copy of it aside, so "
+            f"this page keeps your {what} only while it is open, until there is."
+        )
     elif record.dropped_beyond:
         where = (
             f"The unreadable copy is kept aside in this browser; at most {record.dropped_beyond} such "
@@ -96,6 +106,8 @@ def storage_notice(notice: StorageNotice) -> Notice:
     record cannot be read (:mod:`royal.storage` reports these as values)."""
     if isinstance(notice, Unreadable):
         return Notice(unreadable(notice))
+    if isinstance(notice, Saving):
+        return Notice(NOT_SAVING) if notice is Saving.PAUSED else Notice(SAVING_AGAIN, warning=False)
     return Notice(NO_STORAGE if notice is InMemory.REFUSED else NEWER_ELSEWHERE)
 
 

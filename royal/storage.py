@@ -11,6 +11,7 @@ callback as a value (:class:`InMemory`, :class:`Unreadable`): the words for the 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -32,19 +33,28 @@ class StorageError(Exception):
 
 
 class InMemory(Enum):
-    """Why the guard went on in memory, so that nothing of this page is kept."""
+    """Why the guard went on in memory for good, so that nothing of this page is kept."""
 
-    REFUSED = "refused"  # the browser gives no storage, or refused to read or write
+    REFUSED = "refused"  # the browser gives no storage, or refused to read it
     NEWER = "newer"  # a newer build of the game wrote here: its data is left as it is
+
+
+class Saving(Enum):
+    """A change in whether this page's writes reach the browser's storage: a write was refused
+    (storage full) and what the page shows is kept in it meanwhile, or every such write is made."""
+
+    PAUSED = "paused"
+    RESUMED = "resumed"
 
 
 @dataclass(frozen=True)
 class Unreadable:
     """A record of ``kind`` could not be read, for ``reason``; ``kept_aside`` is False when it
-    could not be copied aside and so stayed where it was; ``dropped_beyond`` is how many copies
-    are kept when the oldest was forgotten to make room (0 when none was); ``own`` is True when
-    the page's own copy, the one it shows, takes the record's place rather than a fresh one
-    (another page wrote it while this one was open)."""
+    could not be copied aside and so stayed where it was (this page writes nothing over it until
+    it can be); ``dropped_beyond`` is how many copies are kept when the oldest was forgotten to
+    make room (0 when none was); ``own`` is True when the page's own copy, the one it shows,
+    takes the record's place rather than a fresh one (another page wrote it while this one was
+    open)."""
 
     kind: str
     reason: str
@@ -53,7 +63,16 @@ class Unreadable:
     own: bool = False
 
 
-StorageNotice = InMemory | Unreadable
+StorageNotice = InMemory | Saving | Unreadable
+
+
+@dataclass
+class _Pending:
+    """A write the browser refused, kept to be made over ``base``, the text stored when it was
+    refused (``value`` None: a removal). Made only while ``base`` is still what is stored."""
+
+    base: str | None
+    value: str | None
 
 
 class Storage(Protocol):
@@ -88,24 +107,43 @@ class MemoryStorage:
 class GuardedStorage:
     """Any :class:`Storage`, made safe: its methods never raise.
 
-    ``storage`` is ``None`` where the browser gives no storage at all. At the first refusal
-    the guard goes on with a :class:`MemoryStorage` (``persistent`` turns False) and reports
-    :attr:`InMemory.REFUSED` once through ``on_notice``.
+    ``storage`` is ``None`` where the browser gives no storage at all; the guard then plays in
+    memory, as it does for good once a read is refused or a newer build's data is found
+    (:class:`InMemory`, reported once through ``on_notice``). A refused write (a full storage)
+    costs nothing for good: the value is kept in the page and read back from it, and every
+    later write first makes the ones refused before, oldest first, each only over the text it
+    was refused over (another page's newer record stands), reporting :class:`Saving` as that
+    starts and ends. ``persistent`` is True while everything written is stored.
     """
 
     def __init__(self, storage: Storage | None, on_notice: Callable[[StorageNotice], None]) -> None:
         self.storage: Storage = storage if storage is not None else MemoryStorage()
         self.on_notice = on_notice
-        self.persistent = storage is not None
+        #: False once the guard plays in memory for good (no storage, reads refused, newer data).
+        self.durable = storage is not None
+        #: Refused writes by key, oldest first: tried again before every write.
+        self._pending: dict[str, _Pending] = {}
+        #: Unreadable records (kind, text) that could not be copied aside, by key: nothing is
+        #: written over them until a copy is kept (or another page replaces them).
+        self._held: dict[str, tuple[str, str]] = {}
+        self._refused = False  # the last write tried was refused (the probe's included)
+        self._paused = False  # Saving.PAUSED was told, and RESUMED not yet
         if storage is None:
             on_notice(InMemory.REFUSED)
 
+    @property
+    def persistent(self) -> bool:
+        """Whether everything this page wrote is stored (so it is kept after the page is left)."""
+        return self.durable and not self._pending and not self._refused
+
     def _lose(self, why: InMemory = InMemory.REFUSED) -> None:
-        """Go on in memory and report why, once."""
-        if self.persistent:
-            self.on_notice(why)
-        self.storage = MemoryStorage()
-        self.persistent = False
+        """Go on in memory for good, with what this page wrote and was refused, and report why, once."""
+        if not self.durable:
+            return
+        self.on_notice(why)
+        memory = MemoryStorage()
+        memory.data = {key: p.value for key, p in self._pending.items() if p.value is not None}
+        self.storage, self.durable, self._pending, self._held = memory, False, {}, {}
 
     def yield_to_newer(self) -> None:
         """A newer build of the game wrote here: leave its data untouched and go on in memory."""
@@ -120,27 +158,94 @@ class GuardedStorage:
             self.storage.set(PROBE_KEY, "1")
             self.storage.remove(PROBE_KEY)
         except StorageError:
-            self._lose()
+            self._pause()
 
     def get(self, key: str) -> str | None:
         try:
-            return self.storage.get(key)
+            stored = self.storage.get(key)
         except StorageError:
             self._lose()
-            return None
+            return self.storage.get(key)
+        pending = self._pending.get(key)
+        if pending is None:
+            return stored
+        if stored == pending.base:
+            return pending.value
+        # Another page wrote since this page's write was refused: its record stands.
+        del self._pending[key]
+        self._held.pop(key, None)
+        return stored
 
     def set(self, key: str, value: str) -> None:
-        try:
-            self.storage.set(key, value)
-        except StorageError:
-            self._lose()
-            self.storage.set(key, value)
+        self._write(key, value)
 
     def remove(self, key: str) -> None:
-        try:
+        self._write(key, None)
+
+    def _write(self, key: str, value: str | None) -> None:
+        if not self.durable:
+            self._store(key, value)
+            return
+        if key in self._pending:
+            self._pending[key].value = value  # its place in line and its base stay
+        elif key in self._held:
+            self._pending[key] = _Pending(self._held[key][1], value)
+        else:
+            if self._flush():
+                try:
+                    self._store(key, value)
+                except StorageError:
+                    pass
+                else:
+                    self._resume()
+                    return
+            try:
+                base = self.storage.get(key)  # as it was: the write was refused
+            except StorageError:
+                self._lose()
+                self._store(key, value)
+                return
+            self._pending[key] = _Pending(base, value)
+            self._pause()
+            return
+        if self._flush():
+            self._resume()
+        else:
+            self._pause()
+
+    def _store(self, key: str, value: str | None) -> None:
+        if value is None:
             self.storage.remove(key)
-        except StorageError:
-            self._lose()
+        else:
+            self.storage.set(key, value)
+
+    def _flush(self) -> bool:
+        """Make the refused writes, oldest first; False at the first still refused. A held record
+        that still cannot be copied aside is passed over: its write waits and blocks no other."""
+        for key in list(self._pending):
+            pending = self._pending[key]
+            try:
+                if self.storage.get(key) == pending.base:
+                    if key in self._held and self._copy_aside(*self._held[key]) is None:
+                        continue
+                    self._store(key, pending.value)
+            except StorageError:
+                return False
+            del self._pending[key]
+            self._held.pop(key, None)
+        return True
+
+    def _pause(self) -> None:
+        self._refused = True
+        if not self._paused:
+            self._paused = True
+            self.on_notice(Saving.PAUSED)
+
+    def _resume(self) -> None:
+        self._refused = False
+        if self._paused and all(key in self._held for key in self._pending):
+            self._paused = False
+            self.on_notice(Saving.RESUMED)
 
     def read(self, key: str, kind: str, load: Callable[[str], T]) -> T | None:
         """``load`` the record under ``key``; ``None`` if there is none or it is unreadable.
@@ -166,20 +271,34 @@ class GuardedStorage:
             return None
 
     def _keep_aside(self, key: str, kind: str, text: str, reason: str, own: bool) -> None:
+        """Copy ``text`` aside and take it from ``key``; with no room for the copy it stays where
+        it is, held from this page's writes until a copy is kept (each later write tries)."""
+        dropped = self._copy_aside(kind, text) if self.durable else None
+        if dropped is None:
+            if self.durable:
+                self._held[key] = (kind, text)
+        else:
+            with contextlib.suppress(StorageError):  # kept aside: this page may write over it
+                if self.storage.get(key) == text:
+                    self.storage.remove(key)
+        self.on_notice(Unreadable(kind, reason, dropped is not None, dropped or 0, own))
+
+    def _copy_aside(self, kind: str, text: str) -> int | None:
+        """Keep ``text`` under a key of its own (the first free number, else the oldest dropped),
+        unless another page kept it already: how many copies are kept when the oldest was
+        dropped (else 0), or None when the browser has no room for it."""
         slot = [f"{KEPT_PREFIX}{kind}.{n}" for n in range(1, MAX_KEPT + 1)]
-        free = next((name for name in slot if self.get(name) is None), None)
         try:
+            kept = [self.storage.get(name) for name in slot]
+            if text in kept:
+                return 0
+            free = next((name for name, value in zip(slot, kept, strict=True) if value is None), None)
             if free is None:
                 self._drop_oldest(slot)
-            aside = free or slot[-1]
-            self.storage.set(aside, text)
-            self.storage.remove(key)
+            self.storage.set(free or slot[-1], text)
         except StorageError:
-            # It cannot be copied aside, so it must not be overwritten: stop saving.
-            self._lose()
-            aside = ""
-        dropped = MAX_KEPT if free is None and aside else 0
-        self.on_notice(Unreadable(kind, reason, bool(aside), dropped, own))
+            return None
+        return MAX_KEPT if free is None else 0
 
     def _drop_oldest(self, slot: list[str]) -> None:
         """Forget the oldest record kept aside and move the others down one number."""

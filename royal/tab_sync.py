@@ -60,8 +60,9 @@ def _adopt(
     this tab's copy): ``take`` takes it in and says whether that changed what this tab shows.
 
     A record that cannot be read (cut short or tampered with) is kept aside with a notice and
-    ``restore`` writes this tab's copy in its place, so this tab goes on saving; a newer build's
-    record stops this tab saving (True: it must be redrawn).
+    ``restore`` writes this tab's copy in its place, so this tab goes on saving (or, with no room
+    for the copy, keeps its own in the page until there is); a newer build's record stops this tab
+    saving (True: it must be redrawn).
     """
     text = storage.get(key)
     if text is None or text == held:
@@ -69,9 +70,9 @@ def _adopt(
     record = storage.loaded(key, kind, text, load, own=True)
     if record is not None:
         return take(text, record)
-    if storage.persistent:
+    if storage.durable:
         restore()
-    return not storage.persistent
+    return not storage.durable
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from royal.line import Line, Move
 from royal.scoring import Breakdown
 from royal.solver import solve
 from royal.stats import Stats
-from royal.storage import InMemory, Unreadable
+from royal.storage import InMemory, Saving, Unreadable
 from tools.paths import ROOT
 
 
@@ -189,6 +189,14 @@ def test_the_unreadable_data_notice_speaks_to_players(kind):
 def test_going_on_in_memory_says_why():
     assert describe.storage_notice(InMemory.REFUSED) == Notice(describe.NO_STORAGE)
     assert describe.storage_notice(InMemory.NEWER) == Notice(describe.NEWER_ELSEWHERE)
+
+
+def test_a_refused_write_says_the_page_keeps_play_and_tries_again_and_then_that_it_saves():
+    paused, resumed = describe.storage_notice(Saving.PAUSED), describe.storage_notice(Saving.RESUMED)
+    assert paused.warning and "kept in this page" in paused.text and "tries again" in paused.text
+    assert not resumed.warning and "saving this page's data again" in resumed.text
+    stays = describe.storage_notice(Unreadable("game", "x", kept_aside=False)).text
+    assert "no room to keep a copy of it aside" in stays and "until there is" in stays
 
 
 def test_a_newer_versions_data_is_named_as_such_and_the_advice_can_help():

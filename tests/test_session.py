@@ -24,7 +24,7 @@ from helpers import (
 )
 from royal import describe, saves
 from royal.deals import numbered_deal
-from royal.describe import NEWER_ELSEWHERE, NO_STORAGE
+from royal.describe import NEWER_ELSEWHERE, NO_STORAGE, NOT_SAVING, SAVING_AGAIN
 from royal.game import Outcome
 from royal.line import Line
 from royal.links import DealRequest
@@ -595,29 +595,35 @@ class NoAside(MemoryStorage):
         super().set(key, value)
 
 
-def test_data_that_cannot_be_copied_aside_is_left_untouched():
+def test_data_that_cannot_be_copied_aside_is_left_untouched_and_costs_no_other_record():
     storage = NoAside()
     storage.set(GAME_KEY, "corrupt and precious")
     s, heard = heard_session(storage)
     assert storage.get(GAME_KEY) == "corrupt and precious"  # not overwritten
     assert not s.storage.persistent
     texts = " ".join(n.text for n in heard)
-    assert "untouched" in texts and NO_STORAGE in texts
-    s.play(s.game.legal_moves()[0])  # the game still plays, in memory
+    assert "untouched" in texts and NO_STORAGE not in texts and NOT_SAVING not in texts
+    s.play(s.game.legal_moves()[0])  # the game still plays, kept in the page
     s.new_game()
     assert storage.get(GAME_KEY) == "corrupt and precious"
-    assert s.stats.played == 1
+    assert s.stats.played == 1 == stored_stats(storage).played  # issue 26, item 8: the stats are saved
+    storage.set = MemoryStorage.set.__get__(storage)  # room again
+    s.play(s.game.legal_moves()[0])
+    assert storage.get(kept_aside("game")) == "corrupt and precious"
+    assert saves.load_game(storage.get(GAME_KEY), 0.0).id == s.game.id and s.storage.persistent
 
 
 # Storage refused ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("make", [Refusing, Full], ids=["disabled", "quota-full"])
-def test_refused_storage_still_plays_and_says_so_once(make):
+@pytest.mark.parametrize(
+    "make, told", [(Refusing, NO_STORAGE), (Full, NOT_SAVING)], ids=["disabled", "quota-full"]
+)
+def test_refused_storage_still_plays_and_says_so_once(make, told):
     storage, time = make(), Time()
     s, heard = heard_session(storage, time)
     assert not s.storage.persistent
-    assert [n.text for n in heard] == [NO_STORAGE]
+    assert [n.text for n in heard] == [told]
     s.new_game(WINNABLE)
     win(s)
     assert s.game.outcome is Outcome.WON
@@ -632,24 +638,29 @@ def test_refused_storage_still_plays_and_says_so_once(make):
     s.restart()
     assert s.stats.played == 2
     assert not s.sync()
-    assert [n.text for n in heard] == [NO_STORAGE]
+    assert [n.text for n in heard] == [told]
     if isinstance(storage, Full):
         assert storage.data == {}
 
 
-def test_storage_that_fills_up_mid_game_goes_on_in_memory():
+def test_storage_that_fills_up_mid_game_keeps_the_game_in_the_page_and_saves_it_once_there_is_room():
     storage = Full(full=False)
     s, heard = heard_session(storage)
     s.play(s.game.legal_moves()[0])
     saved = storage.get(GAME_KEY)
     storage.full = True
     s.play(s.game.legal_moves()[0])
-    assert [n.text for n in heard] == [NO_STORAGE]
+    assert [n.text for n in heard] == [NOT_SAVING]
     assert not s.storage.persistent
     assert s.game.moves == 2
     assert storage.get(GAME_KEY) == saved  # the last good save is not touched
+    assert not s.sync(), "the page's own game is not taken for another tab's"
+    storage.full = False  # issue 26, item 8: a tab that could not save recovers
+    s.play(s.game.legal_moves()[0])
+    assert saves.load_game(storage.get(GAME_KEY), 0.0).moves == 3 and s.storage.persistent
+    assert [n.text for n in heard] == [NOT_SAVING, SAVING_AGAIN] and not heard[-1].warning
     s.new_game()
-    assert s.stats.played == 1
+    assert s.stats.played == 1 == stored_stats(storage).played
 
 
 def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
@@ -662,7 +673,7 @@ def test_a_full_storage_still_gives_back_the_saved_game_and_stats():
     second, heard = heard_session(storage)
     assert second.game.id == first.game.id and second.game.moves == 1
     assert second.stats.played == 1
-    assert [n.text for n in heard] == [NO_STORAGE]
+    assert [n.text for n in heard] == [NOT_SAVING]
 
 
 class Quota(MemoryStorage):

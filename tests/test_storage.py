@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from budget import examples
 from helpers import Refusing, kept_aside
-from royal.storage import MAX_KEPT, GuardedStorage, InMemory, MemoryStorage, StorageError, Unreadable
+from royal.storage import MAX_KEPT, GuardedStorage, InMemory, MemoryStorage, Saving, StorageError, Unreadable
 
 
 def guard(storage):
@@ -39,25 +39,64 @@ def test_no_storage_at_all_plays_in_memory_and_says_so_at_once():
     assert safe.get("k") == "v"
 
 
-@pytest.mark.parametrize("refused", ["get", "set", "remove"])
-def test_the_first_refusal_switches_to_memory_and_is_told_once(refused):
+def test_a_refused_read_plays_in_memory_for_good_and_is_told_once():
+    storage = Refusing(refuse=())
+    storage.set("kept", "old")
+    safe, heard = guard(storage)
+    storage.refuse = {"get"}
+    assert safe.get("kept") is None
+    safe.set("k", "new")
+    storage.refuse = set()
+    safe.set("k", "newer")
+    safe.probe()
+    assert safe.get("k") == "newer"
+    assert not safe.persistent and heard == [InMemory.REFUSED]
+    assert storage.data == {"kept": "old"}  # nothing written to the refusing storage after
+
+
+@pytest.mark.parametrize("refused", ["set", "remove"])
+def test_a_refused_write_is_kept_in_the_page_and_made_once_storage_works(refused):
+    """Issue 26, item 8: a refused write cost the page its saving for good; now it waits in the
+    page, is read back from there, and the next write makes it, oldest first."""
     storage = Refusing(refuse=())
     storage.set("kept", "old")
     safe, heard = guard(storage)
     storage.refuse = {refused}
-    getattr(safe, refused)(*{"get": ("kept",), "set": ("k", "v"), "remove": ("kept",)}[refused])
+    safe.set("k", "v")
+    safe.remove("kept")
     safe.set("k", "new")
-    safe.probe()
-    assert safe.get("k") == "new"
-    assert not safe.persistent and heard == [InMemory.REFUSED]
-    assert storage.data.get("kept") == "old"  # nothing written to the refusing storage after
+    assert (safe.get("k"), safe.get("kept")) == ("new", None)  # as this page wrote them
+    assert not safe.persistent and heard == [Saving.PAUSED]
+    storage.refuse = set()
+    safe.set("other", "1")
+    assert storage.data == {"k": "new", "other": "1"} and safe.persistent
+    assert heard == [Saving.PAUSED, Saving.RESUMED]
+    storage.refuse = {"set"}
+    safe.set("k", "again")
+    assert heard[-1] == Saving.PAUSED, "a later refusal is told again"
+
+
+def test_a_refused_write_never_goes_over_another_pages_newer_record():
+    storage = Refusing(refuse=())
+    storage.set("k", "read by this page")
+    safe, _heard = guard(storage)
+    storage.refuse = {"set"}
+    safe.set("k", "this page's")
+    storage.data["k"] = "another page's"  # that page had room
+    assert safe.get("k") == "another page's"
+    storage.refuse = set()
+    safe.set("other", "1")
+    assert storage.data["k"] == "another page's" and safe.persistent
 
 
 def test_the_probe_finds_a_full_storage_before_any_save():
     storage = Refusing({"set"})
     safe, heard = guard(storage)
     safe.probe()
-    assert not safe.persistent and heard == [InMemory.REFUSED]
+    assert not safe.persistent and heard == [Saving.PAUSED]
+    storage.refuse = set()
+    safe.set("k", "v")
+    assert safe.persistent and heard == [Saving.PAUSED, Saving.RESUMED]
 
 
 def test_read_gives_the_loaded_record_or_none():
@@ -83,16 +122,39 @@ def test_an_unreadable_record_is_kept_aside_under_a_new_key_each_time():
     assert safe.persistent
 
 
-def test_an_unreadable_record_that_cannot_be_copied_aside_stays_where_it_is():
-    storage = MemoryStorage()
+def test_an_unreadable_record_that_cannot_be_copied_aside_stays_where_it_is_until_there_is_room():
+    """Issue 26, item 8: with no room for the copy, the page stopped saving everything. Now the
+    record stays untouched and only its own key waits; every other record is saved."""
+    storage = Refusing({("set", kept_aside("number", 1))})
     storage.set("n", "precious")
-    storage_full = Refusing({"set"})
-    storage_full.data = storage.data
-    safe, heard = guard(storage_full)
+    safe, heard = guard(storage)
     assert safe.read("n", "number", load_number) is None
-    assert storage_full.data == {"n": "precious"}
-    assert not safe.persistent
-    assert heard == [InMemory.REFUSED, Unreadable("number", "not a number", kept_aside=False)]
+    assert heard == [Unreadable("number", "not a number", kept_aside=False)]
+    safe.set("n", "7")  # what the page shows instead
+    safe.set("other", "saved")
+    assert storage.data == {"n": "precious", "other": "saved"}
+    assert safe.get("n") == "7" and not safe.persistent
+    storage.refuse = set()  # room again: the next write keeps the copy, then writes over it
+    safe.set("other", "saved again")
+    assert storage.data == {"n": "7", "other": "saved again", kept_aside("number", 1): "precious"}
+    assert safe.persistent and len(heard) == 1
+
+
+def test_a_record_another_page_already_kept_aside_is_not_copied_twice():
+    """Issue 26, item 8: two tabs met one unreadable record of 2,000,001 characters; the second
+    tab's copy did not fit, and that tab stopped saving and following the other."""
+    shared = MemoryStorage()
+    shared.set("n", "x" * 1000)
+    first, first_heard = guard(shared)
+    second_storage = Refusing({("set", kept_aside("number", 2))}, shared.data)  # no room for two
+    second, second_heard = guard(second_storage)
+    text = shared.get("n")
+    assert first.loaded("n", "number", text, load_number, own=True) is None
+    first.set("n", "1")
+    assert second.loaded("n", "number", text, load_number, own=True) is None
+    assert second_heard == first_heard == [Unreadable("number", "not a number", True, own=True)]
+    assert shared.data == {"n": "1", kept_aside("number", 1): "x" * 1000}
+    assert second.get("n") == "1" and second.persistent
 
 
 class Flaky(MemoryStorage):
@@ -129,28 +191,34 @@ operations = st.lists(
 
 @settings(max_examples=examples(200))
 @given(operations, st.sets(st.integers(min_value=1, max_value=40), max_size=3))
-def test_whatever_is_refused_the_guard_never_raises_and_stops_writing_at_once(ops, refused):
+def test_whatever_is_refused_the_guard_never_raises_and_loses_no_write(ops, refused):
+    """Each write reads back as written; once the storage answers again, every write is stored;
+    the notices take turns (paused, resumed), and a refused read goes on in memory for good."""
     storage = Flaky(refused)
     safe, heard = guard(storage)
-    frozen = None  # the refusing storage's data when the guard switched to memory
+    shown: dict[str, str] = {}  # what this page wrote last, key by key
     for op, key, value in ops:
         if op == "set":
             safe.set(key, value)
-            kept = safe.persistent
-            got = safe.get(key)
-            if safe.persistent == kept:  # unless this very read was refused (memory starts empty)
-                assert got == value  # read back at once, from one store or the other
+            shown[key] = value
         elif op == "remove":
             safe.remove(key)
+            shown.pop(key, None)
         elif op == "probe":
             safe.probe()
         elif op == "get":
             safe.get(key)
         else:
             safe.read(key, "k", load_number)
-        if not safe.persistent and frozen is None:
-            frozen = dict(storage.data)
-    assert all(n is InMemory.REFUSED or isinstance(n, Unreadable) for n in heard)
-    assert heard.count(InMemory.REFUSED) == (0 if safe.persistent else 1)
-    if frozen is not None:
-        assert storage.data == frozen  # nothing written to the refusing storage after the switch
+            shown.pop(key, None)  # an unreadable record is taken away to be kept aside
+        got = {k: safe.get(k) for k in shown}
+        if safe.durable:  # unless one of those very reads was refused (memory starts empty)
+            assert got == shown
+    told = [n for n in heard if isinstance(n, Saving)]
+    assert told == [Saving.PAUSED, Saving.RESUMED] * (len(told) // 2) + [Saving.PAUSED] * (len(told) % 2)
+    assert heard.count(InMemory.REFUSED) == (0 if safe.durable else 1)
+    if safe.durable:
+        storage.refused = set()
+        safe.set("z", "last")
+        assert safe.persistent
+        assert all(storage.data.get(k) == v for k, v in shown.items())

@@ -24,10 +24,11 @@ from gamepage import (
     two_tabs,
     winnable_deal,
 )
+from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line
-from royal.saves import load_stats
+from royal.saves import load_game, load_stats
 from royal.solver import solve
 from royal.storage_keys import GAME_KEY, KEPT_PREFIX, SETTINGS_KEY, STATS_KEY
 
@@ -217,6 +218,7 @@ Object.defineProperty(window, 'localStorage', { configurable: true, get() { retu
 """
 
 QUOTA = """
+window.roomAgain = ((setItem) => () => { Storage.prototype.setItem = setItem; })(Storage.prototype.setItem);
 Storage.prototype.setItem = function () {
   throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 };
@@ -258,12 +260,22 @@ def test_full_storage_still_plays_and_keeps_reading_saves(new_context, site, wai
     wait_ready(page)
     notice = page.locator("#notices .notice")
     expect(notice).to_have_count(1)
-    expect(notice).to_contain_text(NOT_KEPT)
+    expect(notice).to_contain_text(describe.NOT_SAVING)
     expect_shadow(page, game)  # the saved game is still read back
     move = game.legal_moves()[0]
     click_move(page, move)
     game.play(move, 0)
     expect_shadow(page, game)
+    assert load_game(stored(page, GAME_KEY), 0.0).moves == 1, "not saved while the storage is full"
+
+    # Issue 26, item 8: once the storage takes writes again, the next move saves all, and says so.
+    page.evaluate("() => window.roomAgain()")
+    move = game.legal_moves()[0]
+    click_move(page, move)
+    game.play(move, 0)
+    expect_shadow(page, game)
+    expect(page.locator("#notices")).to_contain_text(describe.SAVING_AGAIN)
+    assert load_game(stored(page, GAME_KEY), 0.0).moves == 3
 
 
 def test_two_tabs_share_the_game_and_count_it_once(new_context, site, wait_ready) -> None:
