@@ -8,12 +8,11 @@ import datetime as _dt
 from collections.abc import Collection
 from typing import Any
 
-from pyscript import document
-
 from royal import describe
-from royal.achievements import ACHIEVEMENTS, progress
+from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
-from royal.web.dom import on_click, within
+from royal.view.achievements import achievements_list
+from royal.web.dom import apply, on_click, within
 from royal.web.opener import Opener
 
 
@@ -23,7 +22,6 @@ class AchievementsView:
     def __init__(self, dialog: Any, news: Any, stats: Stats, unlocked_at_load: Collection[str]) -> None:
         self.dialog = dialog
         self.news = news
-        self.list = within(dialog, "achievements-list")
         # Unlocked before this page opened: not news, but for those its load unlocked.
         self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
@@ -46,23 +44,5 @@ class AchievementsView:
             self._draw()
 
     def _draw(self) -> None:
-        if self._last is None:
-            return
-        stats, today = self._last
-        self.list.replaceChildren()
-        for achievement in ACHIEVEMENTS:
-            unlocked = stats.unlocked.get(achievement.id)
-            reached = progress(achievement, stats, today)
-            item = document.createElement("li")
-            item.setAttribute("data-achievement", achievement.id)
-            item.setAttribute("data-unlocked", "true" if unlocked else "false")
-            text = document.createElement("span")
-            text.textContent = describe.achievement_label(achievement, reached, unlocked)
-            item.append(text)
-            if achievement.goal > 1:  # a count to show; a one-off goal is reached or not
-                bar = document.createElement("progress")
-                bar.max = achievement.goal
-                bar.value = reached
-                bar.setAttribute("aria-hidden", "true")
-                item.append(bar)
-            self.list.append(item)
+        if self._last is not None:
+            apply(self.dialog, achievements_list(*self._last))
