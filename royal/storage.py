@@ -190,28 +190,30 @@ class GuardedStorage:
             self._pending[key].value = value  # its place in line and its base stay
         elif key in self._held:
             self._pending[key] = _Pending(self._held[key][1], value)
-        else:
-            if self._flush():
-                try:
-                    self._store(key, value)
-                except StorageError:
-                    pass
-                else:
-                    self._resume()
-                    return
+        elif self._flush() and self._stored(key, value):
+            self._resume()
+            return
+        else:  # refused: kept over the text stored now, which the refusal left as it was
             try:
-                base = self.storage.get(key)  # as it was: the write was refused
+                self._pending[key] = _Pending(self.storage.get(key), value)
             except StorageError:
                 self._lose()
                 self._store(key, value)
                 return
-            self._pending[key] = _Pending(base, value)
             self._pause()
             return
         if self._flush():
             self._resume()
         else:
             self._pause()
+
+    def _stored(self, key: str, value: str | None) -> bool:
+        """Whether the browser took the write."""
+        try:
+            self._store(key, value)
+        except StorageError:
+            return False
+        return True
 
     def _store(self, key: str, value: str | None) -> None:
         if value is None:
