@@ -51,8 +51,8 @@ NO_STORAGE = (
 #: A write was refused (a full storage): what the page shows stays in it, and each later change
 #: tries again (royal/storage.py), so it is neither lost for good nor kept yet.
 NOT_SAVING = (
-    "This browser refused to save this page's data (its storage may be full), so what you play "
-    "is kept in this page for now. It tries again at every change and says when all is saved."
+    "Not saving for now: this browser refused (its storage may be full). "
+    "Your play is kept in this page, which tries again at every change."
 )
 SAVING_AGAIN = "This browser is saving this page's data again: your game, stats and settings are kept."
 #: A record of a newer format than this build knows: reloading gives this same build until the
