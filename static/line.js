@@ -1,7 +1,8 @@
-/* The line of cards in #line, drawn in one call from the game's Python (royal/web/board.py).
+/* The line of cards in #line, drawn from the game's Python (royal/web/board.py) as the effect
+ * "line" of the patch that draws the page (static/view.js).
  *
- * Python decides what the line shows (the cards in order, each card's face and marks, the card
- * in the Tab order) and hands it over as one JSON text; this applies it in one go: it works out
+ * Python decides what the line shows (the cards in order, each card's face and marks; the Tab
+ * stop, on the card last focused, and the arrow keys' moves are this script's) and hands it over with the rest of the page in one call; this applies it in one go: it works out
  * where the cards stood, changes the DOM, and plays the change (FLIP: each card from its old
  * place to its new one with a translate). Each call from Python into the page costs a round
  * trip (a synchronous one from a worker), so the board makes one a render, not one a card; and
@@ -39,6 +40,11 @@ globalThis.royalLine = (() => {
       const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
+      // The Tab stop follows the focus along the line (a click, a tap, the arrow keys).
+      root.addEventListener("focusin", (event) => {
+        const card = event.target.closest("[data-card]");
+        if (card && state.cards.get(card.dataset.card) === card) tabbable(state, card.dataset.card);
+      });
     }
     return lines.get(root);
   }
@@ -218,19 +224,17 @@ globalThis.royalLine = (() => {
     state.tabbable = code;
   }
 
-  /** Draw the line in `root` as `text` (JSON) describes it:
+  /** Draw the line in `root` as `data` describes it:
    *
    * - `cards`: the surviving cards' codes, in order;
    * - `make`: for each card not drawn yet, [classes, spoken name, face, rank shown, suit shown];
    * - `classes`: the face's and the corner's classes;
    * - `marks`: for each card whose marks changed, its attributes (null: removed);
-   * - `tabbable`: the card in the Tab order (it takes the focus if a removed card had it);
    * - `change`: "deal" (the order changed: a new deal), "slide" (cards left or came back), or null;
    * - `since`: the index of the first card whose place may change (those before it stay put).
    */
-  function draw(root, text) {
-    const data = JSON.parse(text);
-    const { cards, make: made, classes, marks, tabbable: focusCard, change, since } = data;
+  function draw(root, data) {
+    const { cards, make: made, classes, marks, change, since } = data;
     const state = stateOf(root);
     settle(state);
     const moving = change !== null && state.cards.size > 0 && !still.matches;
@@ -273,8 +277,11 @@ globalThis.royalLine = (() => {
         else card.setAttribute(name, value);
       }
     }
-    tabbable(state, focusCard);
-    if (refocus && focusCard !== null) state.cards.get(focusCard).focus();
+    // The card in the Tab order stays there while it is in the line, else the first card
+    // takes its place, and the focus if the card that left had it.
+    if (!state.cards.has(state.tabbable)) state.tabbable = null;
+    tabbable(state, state.tabbable ?? cards[0] ?? null);
+    if (refocus && state.tabbable !== null) state.cards.get(state.tabbable).focus();
     if (moving) {
       if (change === "deal") deal(state, cards);
       else if (dealtOne && stockWas === cards.length - 1) dealOne(root, state, cards[cards.length - 1], stockWas);
@@ -282,13 +289,58 @@ globalThis.royalLine = (() => {
     }
   }
 
+  royalView.effect("line", (root, data) => draw(root.querySelector("#line"), data));
+
+  /** How long the win's celebration shows (ms). */
+  const CELEBRATION_MS = 2600;
+  let celebrating = null;
+  // A short shower of hearts for a win, unless the player asked for reduced motion; a drawing
+  // of a game in play hides it again (royal/view/page.py).
+  royalView.effect("celebrate", (root) => {
+    if (still.matches) return;
+    const shower = root.querySelector("#celebration");
+    shower.hidden = false;
+    document.body.setAttribute("data-celebrating", "");
+    clearTimeout(celebrating);
+    celebrating = setTimeout(() => {
+      shower.hidden = true;
+      document.body.removeAttribute("data-celebrating");
+    }, CELEBRATION_MS);
+  });
+
+  /** The card an arrow key's `step` leads to from `code`: along the line ("previous", "next",
+   * "first", "last") or to the row above or below ("up", "down"), the card there nearest it on
+   * the screen (rows run either way: this goes by where the cards stand, not by their order). */
+  function neighbour(root, state, code, step) {
+    const order = state.order;
+    const index = order.indexOf(code);
+    if (step === "previous") return order[index - 1] ?? null;
+    if (step === "next") return order[index + 1] ?? null;
+    if (step === "first") return order[0] ?? null;
+    if (step === "last") return order[order.length - 1] ?? null;
+    const at = places(root, state, order, state.index);
+    const [x, y] = at.get(code);
+    const rows = [...new Set([...at.values()].map(([, top]) => top))].sort((a, b) => a - b);
+    const row = rows[rows.indexOf(y) + (step === "up" ? -1 : 1)];
+    if (row === undefined) return null;
+    let best = null;
+    for (const other of order) {
+      const [ox, oy] = at.get(other);
+      if (oy === row && (best === null || Math.abs(ox - x) < Math.abs(at.get(best)[0] - x))) best = other;
+    }
+    return best;
+  }
+
   return {
-    draw,
-    /** Put `code` in the Tab order of `root`'s line, and focus it if `focus`. */
-    focus(root, code, focus) {
+    /** An arrow key's `step` (royal/shortcuts.py names it) from the card in `root`'s line that
+     * has the Tab stop: the card it leads to takes the focus, if there is one. */
+    move(root, step) {
       const state = stateOf(root);
-      tabbable(state, code);
-      if (focus) state.cards.get(code).focus();
+      if (!state.cards.has(state.tabbable)) return;
+      const target = neighbour(root, state, state.tabbable, step);
+      if (target === null) return;
+      tabbable(state, target);
+      state.cards.get(target).focus();
     },
     /** The code of the card of `root`'s line at (x, y) in the window, or null; while `mark`, a
      * partner there (data-role="partner") carries data-drop, the drag's "drop here", and no
@@ -304,11 +356,6 @@ globalThis.royalLine = (() => {
         state.drop = drop;
       }
       return card ? card.dataset.card : null;
-    },
-    /** Where each card of `root`'s line stands in it, as JSON: {code: [x, y]}. */
-    places(root) {
-      const state = stateOf(root);
-      return JSON.stringify(Object.fromEntries(places(root, state, state.order, state.index)));
     },
   };
 })();

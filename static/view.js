@@ -11,6 +11,10 @@
  * always a text node and a value always an attribute's value: nothing is parsed as markup.
  * docs/architecture.md, "The page as data", has the measurements behind writing this rather
  * than taking a DOM library.
+ *
+ * After the regions, a patch's effects run in order: what only the browser can do (words read
+ * to screen readers, the address bar, a sound, the line's motion). Each is a handler another
+ * script registers by name (`royalView.effect`), so this one holds none of their logic.
  */
 "use strict";
 
@@ -18,6 +22,10 @@ globalThis.royalView = (() => {
   const NAMESPACES = { svg: "http://www.w3.org/2000/svg" };
   /** Where a node's key is kept between applies. */
   const KEY = Symbol("key");
+  /** The live properties a region may set (royal/view/html.py's PROPERTIES). */
+  const PROPERTIES = new Set(["checked"]);
+  /** The effects' handlers by name: `(root, data) => void`. */
+  const effects = new Map();
 
   /** Set `attributes` on `element`; null removes one. With `own`, remove those not named (but
    * `style`, whose custom properties `setStyle` keeps). */
@@ -155,10 +163,38 @@ globalThis.royalView = (() => {
     for (const [id, part] of Object.entries(patch.r)) {
       const element = region(id);
       setAttributes(element, part.a || {}, false);
+      for (const [name, value] of Object.entries(part.p || {})) {
+        if (!PROPERTIES.has(name)) throw new Error(`royalView: no property ${name}`);
+        if (element[name] !== value) element[name] = value;
+      }
       if (part.c) children(element, part.c);
     }
     if (focus && (focus.take || hadFocus)) root.querySelector(focus.to)?.focus();
+    for (const [name, data] of patch.x || []) {
+      const handler = effects.get(name);
+      if (!handler) throw new Error(`royalView: no effect ${name}`);
+      handler(root, data);
+    }
   }
 
-  return { apply };
+  /** Handle the effect `name` with `handler(root, data)`. */
+  function effect(name, handler) {
+    effects.set(name, handler);
+  }
+
+  // Words read to screen readers only (the status line is a region): emptied first and set a
+  // moment later, so the same words said twice are read twice.
+  effect("say", (root, words) => {
+    const announcer = root.querySelector("#announcer");
+    announcer.textContent = "";
+    setTimeout(() => {
+      announcer.textContent = words;
+    }, 30);
+  });
+  // The game's own link in the address bar, without a new history entry.
+  effect("address", (root, query) => {
+    if (location.search !== query) history.replaceState(null, "", query || location.pathname);
+  });
+
+  return { apply, effect };
 })();

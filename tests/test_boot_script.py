@@ -23,7 +23,9 @@ EVALUATE_JS = """const vm = require("node:vm");
 const block = require("node:fs").readFileSync(0, "utf8");
 const names = JSON.parse(process.argv[1]);
 console.log(JSON.stringify(vm.runInNewContext(`${block}\\n({ ${names.join(", ")} })`)));"""
-THEME_COLOUR_META = re.compile(r'<meta name="theme-color" content="[^"]*" media="([^"]*)">')
+THEME_COLOUR_META = re.compile(
+    r'<meta name="theme-color" id="theme-colour-\d" content="[^"]*" media="([^"]*)">'
+)
 
 
 def node() -> str:
@@ -122,7 +124,7 @@ def test_a_template_without_its_marker_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_theme_colours_follow_the_page_and_every_theme() -> None:
-    """page.py and the boot script give the page's theme-color elements these media, in order."""
+    """royal/view/look.py and the boot script give the page's theme-color elements these media, in order."""
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert tuple(THEME_COLOUR_META.findall(page)) == THEME_COLOUR_MEDIA[SYSTEM_THEME]
     assert len(THEME_COLOUR_MEDIA[SYSTEM_THEME]) == len(SCHEMES)
@@ -134,7 +136,7 @@ def test_every_felt_has_a_theme_colour_for_each_scheme_and_the_page_starts_with_
     page = (ROOT / "index.html").read_text(encoding="utf-8")
     assert tuple(THEME_COLOURS) == CHOICES["felt"]
     assert all(len(colours) == len(SCHEMES) for colours in THEME_COLOURS.values())
-    shown = tuple(re.findall(r'<meta name="theme-color" content="([^"]*)"', page))
+    shown = tuple(re.findall(r'<meta name="theme-color" id="theme-colour-\d" content="([^"]*)"', page))
     assert shown == THEME_COLOURS[Settings().felt]
 
 

@@ -232,7 +232,14 @@ def test_the_built_page_loads_only_addresses_that_carry_their_contents_hash() ->
     found += addresses_in((DIST / config).read_text(encoding="utf-8"))
     manifest = json.loads((DIST / "static/manifest.webmanifest").read_text(encoding="utf-8"))
     found += [f"static/{icon['src']}" for icon in manifest["icons"]]
-    for wanted in ("static/app.css?", "static/boot.js?", "static/line.js?", "static/page.js?", "royal-"):
+    for wanted in (
+        "static/app.css?",
+        "static/boot.js?",
+        "static/line.js?",
+        "static/view.js?",
+        "static/sound.js?",
+        "royal-",
+    ):
         assert any(a.startswith(wanted) for a in found), wanted
     assert {"pyodide.mjs", "core.js", "core.css", "cards.svg", "manifest.webmanifest"} <= {
         Path(a.partition("?")[0]).name for a in found

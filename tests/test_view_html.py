@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from royal.view.html import Focus, Patch, html, region, svg, text
+from royal.view.html import Effect, Focus, Patch, html, region, svg, text
 
 HOSTILE = '<img src=x onerror="alert(1)">&amp;</li><script>alert(2)</script>'
 
@@ -70,3 +70,18 @@ def test_any_text_survives_the_round_trip_as_text(words: str, value: str) -> Non
         {"t": "p", "a": {"title": value}, "c": [words]}
     ]
     assert element.text() == words and element.attribute("title") == value
+
+
+def test_a_region_sets_live_properties_and_a_patch_carries_effects_in_order() -> None:
+    box = region({"aria-label": "Sound"}, None, {"checked": True})
+    assert box.data() == {"a": {"aria-label": "Sound"}, "p": {"checked": True}}
+    with pytest.raises(ValueError, match="property"):
+        region(properties={"innerHTML": True})
+    with pytest.raises(ValueError, match="effect"):
+        Effect("on load")
+    first = Patch({"a": text("1"), "b": text("2")}, Focus("a", "[x]"), (Effect("say", "one"),))
+    second = Patch({"b": text("3")}, None, (Effect("sound", "move"),))
+    both = first + second
+    assert {name: r.text() for name, r in both.regions.items()} == {"a": "1", "b": "3"}
+    assert both.focus == Focus("a", "[x]") and both.effect("sound") == "move"
+    assert json.loads(both.to_json())["x"] == [["say", "one"], ["sound", "move"]]

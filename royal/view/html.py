@@ -14,11 +14,14 @@ The JSON form (``static/view.js`` reads it):
   namespace, ``k`` the key among its siblings, ``a`` the attributes, ``s`` custom properties of
   its style (set through the CSSOM: the page's Content-Security-Policy refuses style attributes),
   ``c`` the children; each left out when empty;
-- a patch is ``{"r": {id: region}, "f": focus}``: for each region, the element ``#id`` inside the
-  root it is applied to, ``a`` the attributes to set (``null`` removes one; the others are left
-  alone) and ``c``, when given, its children, which the description then owns whole; ``f`` says
-  where the focus goes after (``in``: a region's id, ``to``: a selector inside the root, ``take``:
-  focus it even if the focus was not inside ``in`` before the patch).
+- a patch is ``{"r": {id: region}, "f": focus, "x": effects}``: for each region, the element
+  ``#id`` inside the root it is applied to, ``a`` the attributes to set (``null`` removes one; the
+  others are left alone), ``p`` the live properties a form control's attribute does not follow
+  once the player has touched it (:data:`PROPERTIES`: a checkbox's ``checked``) and ``c``, when
+  given, its children, which the description then owns whole; ``f`` says where the focus goes
+  after (``in``: a region's id, ``to``: a selector inside the root, ``take``: focus it even if the
+  focus was not inside ``in`` before the patch); ``x``, what only the browser can do once the
+  regions are drawn, in order, each ``[name, data]`` (:class:`Effect`).
 """
 
 from __future__ import annotations
@@ -36,6 +39,8 @@ Attributes: TypeAlias = Mapping[str, Value]
 
 NAME = re.compile(r"[a-zA-Z][a-zA-Z0-9:-]*\Z")
 STYLE_PROPERTY = re.compile(r"--[a-z0-9-]+\Z")
+#: The live properties a region may set (static/view.js holds the same list and refuses others).
+PROPERTIES = frozenset({"checked"})
 
 
 #: The names found good so far: a page uses few, and each is checked once.
@@ -131,27 +136,50 @@ def svg(tag: str, attributes: Attributes | None = None, *children: Node, key: st
 @dataclass(frozen=True, slots=True)
 class Region:
     """An element of the page a view owns, found by its id: the attributes to set on it (``None``
-    removes one) and, when ``children`` is not ``None``, everything inside it."""
+    removes one), its live properties (:data:`PROPERTIES`) and, when ``children`` is not
+    ``None``, everything inside it."""
 
     attributes: tuple[tuple[str, str | None], ...] = ()
     children: tuple[Node, ...] | None = None
+    properties: tuple[tuple[str, bool], ...] = ()
+
+    def __post_init__(self) -> None:
+        for name, _ in self.properties:
+            if name not in PROPERTIES:
+                raise ValueError(f"not a property a region may set: {name!r}")
 
     def data(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         if self.attributes:
             out["a"] = dict(self.attributes)
+        if self.properties:
+            out["p"] = dict(self.properties)
         if self.children is not None:
             out["c"] = [node_data(child) for child in self.children]
         return out
 
+    def attribute(self, name: str) -> str | None:
+        """The value the region sets attribute ``name`` to (``None``: removed or not set)."""
+        return dict(self.attributes).get(name)
 
-def region(attributes: Attributes | None = None, children: tuple[Node, ...] | None = None) -> Region:
+    def text(self) -> str | None:
+        """The text of the children the region owns (``None``: it leaves them alone)."""
+        if self.children is None:
+            return None
+        return "".join(child if isinstance(child, str) else child.text() for child in self.children)
+
+
+def region(
+    attributes: Attributes | None = None,
+    children: tuple[Node, ...] | None = None,
+    properties: Mapping[str, bool] | None = None,
+) -> Region:
     """A :class:`Region`; an attribute ``False`` or ``None`` is removed from the element."""
     pairs: list[tuple[str, str | None]] = []
     for name, value in (attributes or {}).items():
         _checked_name(name, "attribute")
         pairs.append((name, None if value is None or value is False else "" if value is True else str(value)))
-    return Region(tuple(pairs), children)
+    return Region(tuple(pairs), children, tuple((properties or {}).items()))
 
 
 def text(words: str) -> Region:
@@ -170,19 +198,46 @@ class Focus:
 
 
 @dataclass(frozen=True, slots=True)
+class Effect:
+    """What only the browser can do, once the regions are drawn: ``name`` (one the page's
+    scripts handle: static/view.js says which) with its JSON-able ``data``."""
+
+    name: str
+    data: Any = None
+
+    def __post_init__(self) -> None:
+        _checked_name(self.name, "effect")
+
+
+@dataclass(frozen=True, slots=True)
 class Patch:
-    """What one call into the page applies: regions by id, and where the focus goes after."""
+    """What one call into the page applies: regions by id, where the focus goes after, and the
+    effects that follow, in order."""
 
     regions: Mapping[str, Region] = field(default_factory=dict)
     focus: Focus | None = None
+    effects: tuple[Effect, ...] = ()
 
     def __post_init__(self) -> None:
         for name in self.regions:
             _checked_name(name, "region id")
+
+    def __add__(self, other: Patch) -> Patch:
+        """Both patches as one: a region both name is drawn as ``other`` has it; ``other``'s focus,
+        if any, wins; the effects run in order, ``self``'s first."""
+        return Patch(
+            {**self.regions, **other.regions}, other.focus or self.focus, self.effects + other.effects
+        )
+
+    def effect(self, name: str) -> Any:
+        """The data of the patch's first effect ``name`` (``None``: it has none)."""
+        return next((effect.data for effect in self.effects if effect.name == name), None)
 
     def to_json(self) -> str:
         """The compact JSON text handed to ``royalView.apply`` (module docstring)."""
         out: dict[str, Any] = {"r": {name: part.data() for name, part in self.regions.items()}}
         if self.focus is not None:
             out["f"] = {"in": self.focus.within, "to": self.focus.selector, "take": self.focus.take}
+        if self.effects:
+            out["x"] = [[effect.name, effect.data] for effect in self.effects]
         return json.dumps(out, separators=(",", ":"), ensure_ascii=False)

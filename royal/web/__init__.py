@@ -1,20 +1,20 @@
 """The browser layer: the only code that touches ``pyscript``, ``js`` and the DOM.
 
-It renders the engine's state and turns clicks and keys into engine calls; every rule lives
-in the engine and every sentence in :mod:`royal.describe`. :mod:`~royal.web.main` boots the
-game; :mod:`~royal.web.app` builds the views, wires every entry point to the game and draws
-it; :mod:`~royal.web.play` turns what the player does into :class:`~royal.session.Session`
-calls and words; :mod:`~royal.web.selection` holds the card selected and the hint on show;
-:mod:`~royal.web.page` owns the page-wide elements and events (fields, buttons, stats,
-messages, notices, the address bar, Share); :mod:`~royal.web.board` draws the line of cards
-and :mod:`~royal.web.drag` lets a card be dragged onto its partner; :mod:`~royal.web.keys`
-reads key presses (named by :mod:`royal.shortcuts`); :mod:`~royal.web.sound` plays the
-game's sounds; :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
+It applies what :mod:`royal.view` draws of the engine's state and turns clicks and keys into
+engine calls; every rule lives in the engine and every sentence in :mod:`royal.describe`.
+:mod:`~royal.web.main` boots the game; :mod:`~royal.web.app` builds the views, wires every
+entry point to the game and draws it; :mod:`~royal.web.play` turns what the player does into
+:class:`~royal.session.Session` calls and words; :mod:`~royal.web.selection` holds the card
+selected and the hint on show; :mod:`~royal.web.page` applies each drawing in one call, with
+the words and sounds heard with it, and owns the page-wide events, notices and Share;
+:mod:`~royal.web.board` works out the line's changes and :mod:`~royal.web.drag` lets a card be
+dragged onto its partner; :mod:`~royal.web.keys` reads key presses (named by
+:mod:`royal.shortcuts`); :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`, :mod:`~royal.web.end_panel`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,
-:mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view` and :mod:`~royal.web.dialogs` draw
-the page's regions, and :mod:`~royal.web.opener` gives the focus back to the button a panel
-opened from; :mod:`~royal.web.persistence` asks the
+:mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view`, :mod:`~royal.web.chance_view` and
+:mod:`~royal.web.dialogs` hold what the page's regions do, and :mod:`~royal.web.opener` gives
+the focus back to the button a panel opened from; :mod:`~royal.web.persistence` asks the
 browser to keep the data; :mod:`~royal.web.local_storage` adapts localStorage to
 :class:`~royal.storage.Storage`; :mod:`~royal.web.dom` holds the DOM helpers and the one way
 to listen to the page, which runs every handler under the stale check.

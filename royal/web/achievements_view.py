@@ -12,16 +12,17 @@ from royal import describe
 from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
 from royal.view.achievements import achievements_list
+from royal.view.html import Patch, text
 from royal.web.dom import apply, on_click, within
 from royal.web.opener import Opener
 
 
 class AchievementsView:
-    """Lists the achievements in ``dialog`` and says in ``news`` which one was just unlocked."""
+    """Lists the achievements in ``dialog`` and says in ``#achievement-news`` which one was just
+    unlocked."""
 
-    def __init__(self, dialog: Any, news: Any, stats: Stats, unlocked_at_load: Collection[str]) -> None:
+    def __init__(self, dialog: Any, stats: Stats, unlocked_at_load: Collection[str]) -> None:
         self.dialog = dialog
-        self.news = news
         # Unlocked before this page opened: not news, but for those its load unlocked.
         self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
@@ -33,15 +34,15 @@ class AchievementsView:
         self.opener.remember()
         self.dialog.showModal()
 
-    def render(self, stats: Stats, today: _dt.date) -> None:
+    def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Announce achievements unlocked since the last drawing, once; follow the stats."""
         self._last = (stats, today)
         new = [a for a in ACHIEVEMENTS if a.id in stats.unlocked and a.id not in self.seen]
-        if new:
-            self.news.textContent = describe.achievements_unlocked(new)
         self.seen = set(stats.unlocked)
+        patch = Patch({"achievement-news": text(describe.achievements_unlocked(new))}) if new else Patch()
         if self.dialog.open:
-            self._draw()
+            patch += achievements_list(stats, today)
+        return patch
 
     def _draw(self) -> None:
         if self._last is not None:

@@ -15,16 +15,18 @@ from royal.backup import Backup
 from royal.clock import format_seconds
 from royal.difficulty import Level
 from royal.game import Game
-from royal.links import link_query
 from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
 from royal.tab_sync import Adopted
+from royal.view.html import Effect, Patch, text
+from royal.view.page import Screen, game_query, page
 from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
+from royal.web.chance_view import ChanceView
 from royal.web.dom import after_paint, on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
@@ -37,7 +39,6 @@ from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView, board_marks
 from royal.web.review_view import ReviewView
 from royal.web.settings_view import SettingsView
-from royal.web.sound import Sound
 
 TICK_MS = 500
 
@@ -48,27 +49,24 @@ class App:
     def __init__(self, session: Session, page: Page) -> None:
         self.session = session
         self.page = page
-        self.sound = Sound()
         self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
-        self.end = EndPanel(page.result, page.celebration)
-        self.play = play = Play(
-            session, page, self.sound, self.end, self.replay, self.render, self.render_marks
-        )
+        self.end = EndPanel(page.result)
+        self.play = play = Play(session, page, self.end, self.replay, self.render, self.render_marks)
         self.selection = selection = play.selection
         self.board = Board(page.line, selection.choose, play.deal)
         self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
-        self.records = RecordsView(page.stats_panel)
+        self.records = RecordsView()
         self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
         self.settings = SettingsView(page.settings_dialog, self.change_setting)
         self.keep_data = KeepData()
         self.calendar = CalendarView(page.calendar, self.play_challenge)
-        self.achievements = AchievementsView(
-            page.achievements, page.achievement_news, session.stats, session.tabs.unlocked_at_load
-        )
+        self.achievements = AchievementsView(page.achievements, session.stats, session.tabs.unlocked_at_load)
         self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
-        self._chance_due = False  # the chance is asked for, to show after the board is drawn
-        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words))
+        self.chance = ChanceView(self._weighed, page.draw)
+        self._guide = False  # the first-game guide shows
+        self._time = ""  # the clock's field as drawn
+        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words), page.draw)
         buttons = {
             "new-game": lambda: play.leave("new-game"),
             "daily": lambda: play.leave("daily"),
@@ -218,69 +216,61 @@ class App:
         self.render()
 
     def _tick(self) -> None:
-        self.page.fields({"time": format_seconds(self.session.game.clock.seconds(self.session.now()))})
+        """The clock's field, drawn when the second it shows changes."""
+        shown = format_seconds(self.session.game.clock.seconds(self.session.now()))
+        if shown != self._time:
+            self._time = shown
+            self.page.draw(Patch({"field-time": text(shown)}))
 
     # Drawing --------------------------------------------------------------------------
 
     def render(self) -> None:
-        """Draw the whole state, or the replay's line while one shows: cheap enough to do after
-        every action."""
-        game = self.session.game
-        now, today = self.session.now(), self.session.today()
-        fields = describe.fields(game, now)
+        """Draw the whole state, or the replay's line while one shows, in one call into the
+        page: cheap enough to do after every action."""
+        session = self.session
+        game, settings = session.game, session.settings
+        now, today = session.now(), session.today()
         replay = self.replay.replay
         if self.review.open and game.id != self._reviewed:  # the game was left: so is its review
             self.review.close(notify=False)
         review = self.review.review
-        if review is not None:  # the review, as the replay, is on the board until it closes
-            self.board.render(review.line.cards, None, board_marks(review))
-            fields.update(describe.replay_fields(review))
-        elif replay is None:
-            self._draw_game_board()
-        else:  # the replay, not the game, is on the board until it closes
-            self.board.render(replay.line.cards, None, board_marks(replay))
-            fields.update(describe.replay_fields(replay))
-        self.page.fields(fields)
-        query = link_query(game.number, game.cards, game.variant, game.daily)
-        self.page.link(query)
-        if not self.play.link_question.asking:  # while a link's deal is offered, the address keeps it
-            self.page.address(query)
-        enabled = dict.fromkeys(("new-game", "daily", "restart", "share", "settings"), True)
-        self.page.buttons(
-            {
-                **enabled,
-                "undo": game.can_undo,
-                "redo": game.can_redo,
-                "hint": game.outcome is None,
-                "deal-card": game.can_deal,
-            }
-        )
-        variant = self.session.settings.variant
-        figures = describe.stats_panel(self.session.stats.of(variant), today)
-        self.page.fields({"stats-variant": describe.variant_name(variant)})
-        self.page.stats(figures)
-        self.calendar.render(self.session.stats, today)
-        self.achievements.render(self.session.stats, today)
-        # Finish for me weighs the whole line: from the stock, once it is all dealt.
-        self.finish.render(game, replay is None and review is None and not game.can_deal)
-        # The first-game guide, through the first game to its end (docs/play.md, "The first game").
-        shown = not self.page.first_game.hidden
-        first = replay is None and (shows_guide(figures) or (shown and game.outcome is not None))
-        self.page.first_game_guide(describe.FIRST_GAME if first else "")
-        if self.session.worth_keeping() and not self.keep_data.asked:
-            after_paint(self.keep_data.ask)  # the browser's answer is no part of the move's frame
-        self.records.render(self.session.stats, today, self.session.stats.of(variant).recent)
-        self.settings.render(self.session.settings)
-        self.sound.on = self.session.settings.sound
-        self.end.render(game, now)
-        weighing = self._weighs_chance()
-        self.page.stock_game(game.variant.stock, weighing)
-        if weighing:  # after the board is drawn: it solves every sampled order
-            if not self._chance_due:
-                self._chance_due = True
-                after_paint(self._show_chance)
+        # The review, as the replay, is on the board until it closes.
+        steps = review if review is not None else replay
+        if steps is None:
+            line = self._game_line()
         else:
-            self.page.show_chance("")
+            line = self.board.render(steps.line.cards, None, board_marks(steps))
+        stats = session.stats.of(settings.variant)
+        # The first-game guide, through the first game to its end (docs/play.md, "The first game").
+        guided = shows_guide(describe.stats_panel(stats, today))
+        self._guide = replay is None and (guided or (self._guide and game.outcome is not None))
+        screen = Screen(
+            game,
+            now,
+            today,
+            settings,
+            session.stats,
+            steps,
+            replay,
+            self.replay.said,
+            self._guide,
+            self.chance.for_drawing(),
+            # Finish for me weighs the whole line: from the stock, once it is all dealt.
+            self.finish.offer(game, steps is None and not game.can_deal),
+            # While a link's deal is offered, the address keeps it.
+            None if self.play.link_question.asking else game_query(game),
+        )
+        self.page.sound_on = settings.sound
+        self._time = format_seconds(game.clock.seconds(now))
+        self.page.draw(
+            page(screen)
+            + Patch(effects=(line,))
+            + self.records.render(session.stats, today, stats.recent)
+            + self.calendar.render(session.stats, today)
+            + self.achievements.render(session.stats, today)
+        )
+        if session.worth_keeping() and not self.keep_data.asked:
+            after_paint(self.keep_data.ask)  # the browser's answer is no part of the move's frame
 
     def render_marks(self) -> None:
         """Draw the selection's marks on the game's line: nothing else the page shows follows
@@ -289,20 +279,15 @@ class App:
         if self.replay.replay is not None or self.review.review is not None:
             self.render()
         else:
-            self._draw_game_board()
+            self.page.draw(Patch(effects=(self._game_line(),)))
 
-    def _draw_game_board(self) -> None:
+    def _game_line(self) -> Effect:
         game = self.session.game
         stock = game.stock_count if game.variant.stock else None
-        self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
+        return self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
 
-    def _weighs_chance(self) -> bool:
-        """True while the page shows the chance: a stock game with cards in the stock, on the board."""
+    def _weighed(self) -> Game | None:
+        """The game whose chance the page shows: a stock game with cards in the stock, on the board."""
         game = self.session.game
-        return game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
-
-    def _show_chance(self) -> None:
-        """The chance of the position shown now (the game may have moved on since it was asked for)."""
-        self._chance_due = False
-        game = self.session.game
-        self.page.show_chance(describe.chance(game.advice().chance) if self._weighs_chance() else "")
+        shown = game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
+        return game if shown else None

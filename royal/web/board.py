@@ -1,9 +1,10 @@
 """The line of cards in the DOM: one button per surviving card, kept in order by key.
 
-Python decides what the line shows (the cards, each card's face and marks, the card in the Tab
-order); ``static/line.js`` applies it in one call a render (``royalLine.draw``): every call into
-the page is a round trip, a synchronous one from a worker, so the board makes one, not one a
-card. Elements are reused across renders (keyed by card code) so focus and hover survive a move.
+Python decides what the line shows (the cards, each card's face and marks; the page keeps its
+Tab stop on the card last focused); ``static/line.js`` applies it as the effect ``line`` of the
+patch that draws the page: every call into the page is a round trip, a synchronous one from a
+worker, so the page is drawn in one, not one a card. Elements are reused across renders (keyed
+by card code) so focus and hover survive a move.
 Each card's place in the snaking line follows from its index, written as ``--i``: app.css
 places it by ``translate``, so a move lays nothing out. Unless the player asked for reduced
 motion, changes move (FLIP: the places before and after, from the indexes, each card played
@@ -15,7 +16,6 @@ never waits for one.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -23,7 +23,8 @@ from pyscript import window
 
 from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
-from royal.web.dom import listen, missing, on_event
+from royal.view.html import Effect
+from royal.web.dom import missing, on_event
 
 MARK_ATTRIBUTES = ("data-role", "data-hint")
 #: The classes of a card's face and corner, for static/line.js to build cards with.
@@ -52,12 +53,10 @@ class Board:
         self.on_card = on_card
         self.on_stock = on_stock
         self.line = window.royalLine  # static/line.js
-        self.focus_card: str | None = None
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
         root.replaceChildren()  # the preview static/boot.js drew before Python started
         on_event(root, "click", self._click)
-        listen(root, "focusin", self._focusin)
 
     # Events ---------------------------------------------------------------------------
 
@@ -77,12 +76,6 @@ class Board:
         event.stopPropagation()
         return lambda: self.on_card(card)
 
-    def _focusin(self, event: Any) -> None:
-        card = self._card_of(event)
-        if card is not None and card != self.focus_card:
-            self.focus_card = card
-            self.line.focus(self.root, card, False)
-
     # Drawing --------------------------------------------------------------------------
 
     def render(
@@ -91,15 +84,16 @@ class Board:
         selected: str | None,
         marks: Mapping[str, Mapping[str, str]],
         stock: int | None = None,
-    ) -> None:
+    ) -> Effect:
         """Show ``cards`` in order; ``marks`` maps a card to attributes such as data-hint;
         ``stock``, the stock game's count of face-down cards (``None``: no stock), drawn at the
         line's next place by static/line.js as ``<button id="stock" class="card back stock"
         data-count="N">`` (docs/automation.md, "The stock game"). Only the count: the page
         never holds a card not yet dealt.
 
-        One call into the page (``royalLine.draw``, static/line.js) with what changed: the
-        cards new to the line, the marks whose value differs, the kind of change to play.
+        The effect that draws it (static/line.js), with what changed since the last: the cards
+        new to the line, the marks whose value differs, the kind of change to play. It is
+        applied with the drawing it is made for, which is the one the board remembers.
         """
         cards = list(cards)
         wanted = set(cards)
@@ -123,63 +117,22 @@ class Board:
                 changed_marks[card] = dict(zip(("aria-pressed", *MARK_ATTRIBUTES), state, strict=True))
             self.shown[card] = state
         self.order = cards
-        if self.focus_card not in wanted:
-            self.focus_card = cards[0] if cards else None
-        self.line.draw(
-            self.root,
-            json.dumps(
-                {
-                    "cards": cards,
-                    "make": made,
-                    "classes": PART_CLASSES,
-                    "marks": changed_marks,
-                    "tabbable": self.focus_card,
-                    "change": change,
-                    "since": since,
-                    "stock": None
-                    if stock is None
-                    else {"count": stock, "label": describe.stock_count(stock)},
-                }
-            ),
+        return Effect(
+            "line",
+            {
+                "cards": cards,
+                "make": made,
+                "classes": PART_CLASSES,
+                "marks": changed_marks,
+                "change": change,
+                "since": since,
+                "stock": None if stock is None else {"count": stock, "label": describe.stock_count(stock)},
+            },
         )
 
     # Keyboard focus -------------------------------------------------------------------
 
-    def focus(self, card: str | None) -> None:
-        """Move keyboard focus to ``card``."""
-        if card in self.shown:
-            self.focus_card = card
-            self.line.focus(self.root, card, True)
-
     def move_focus(self, step: str) -> None:
-        """An arrow key on the card that has the focus: focus the card it leads to, if any."""
-        card = self.focus_card
-        target = None if card not in self.shown else self._neighbour(card, step)
-        if target is not None:
-            self.focus(target)
-
-    def _neighbour(self, card: str, step: str) -> str | None:
-        """The card reached from ``card`` by an arrow key: along the line or to the next row."""
-        order = self.order
-        index = order.index(card)
-        if step == "previous":
-            return order[index - 1] if index > 0 else None
-        if step == "next":
-            return order[index + 1] if index + 1 < len(order) else None
-        if step == "first":
-            return order[0]
-        if step == "last":
-            return order[-1]
-        return self._vertical(order, card, up=step == "up")
-
-    def _vertical(self, order: list[str], card: str, up: bool) -> str | None:
-        """The card of the row above or below nearest ``card`` on the screen (rows may run
-        either way: this goes by where the cards stand, not by their order)."""
-        places = json.loads(str(self.line.places(self.root)))
-        x, y = places[card]
-        rows = sorted({top for _, top in places.values()})
-        row = rows.index(y) + (-1 if up else 1)
-        if not 0 <= row < len(rows):
-            return None
-        in_row = [c for c in order if places[c][1] == rows[row]]
-        return min(in_row, key=lambda c: abs(places[c][0] - x))
+        """An arrow key on the card that has the focus: static/line.js focuses the card it leads
+        to, if any (the line's Tab stop and where its cards stand are the page's)."""
+        self.line.move(self.root, step)

@@ -14,6 +14,7 @@ from royal.challenges import search
 from royal.difficulty import Level
 from royal.stats import Stats
 from royal.view.calendar import Shown, calendar, moved_day, within_kept
+from royal.view.html import Patch
 from royal.web.dom import after_paint, apply, on_click, on_click_of, on_event, within
 from royal.web.opener import Opener
 
@@ -54,11 +55,10 @@ class CalendarView:
         self.opener.remember()
         self.dialog.showModal()
 
-    def render(self, stats: Stats, today: _dt.date) -> None:
-        """Follow the stats while the calendar is open."""
+    def render(self, stats: Stats, today: _dt.date) -> Patch:
+        """Follow the stats while the calendar is open: the calendar as they have it."""
         self._last = (stats, today)
-        if self.dialog.open:
-            self._draw()
+        return self._drawing() if self.dialog.open else Patch()
 
     def _turn(self, step: int) -> None:
         if self._last is not None:
@@ -71,10 +71,14 @@ class CalendarView:
 
     def _draw(self, take_focus: bool = False) -> None:
         """Draw the month shown and the chosen day, in one call; ``take_focus`` puts the focus
-        on the grid's focused day. A day newly chosen has its first candidate graded first, and
-        the rest a turn each once the page is drawn (:meth:`_search_step`)."""
+        on the grid's focused day."""
+        apply(self.dialog, self._drawing(take_focus))
+
+    def _drawing(self, take_focus: bool = False) -> Patch:
+        """The month shown and the chosen day. A day newly chosen has its first candidate graded
+        first, and the rest a turn each once the page is drawn (:meth:`_search_step`)."""
         if self._last is None:
-            return
+            return Patch()
         stats, today = self._last
         day = self.chosen
         searching = day is not None and (self._search is None or self._search[0] != day)
@@ -82,9 +86,9 @@ class CalendarView:
             self._search, self._found = (day, search(day)), None
             self._found = next(self._search[1])
         shown = Shown(self.month, day, self.focus, self._found)
-        apply(self.dialog, calendar(stats.challenges, today, shown, take_focus))
         if searching and self._found is None:
             after_paint(self._search_step)  # the page drawn between candidates
+        return calendar(stats.challenges, today, shown, take_focus)
 
     def _key(self, event: Any) -> Callable[[], None] | None:
         """The date grid's keys (WAI-ARIA's date picker): arrows a day or a week, Home and End

@@ -69,12 +69,24 @@ def on_stale(handler: Callable[[], None]) -> None:
     _stale_heard_by.append(handler)
 
 
+#: What runs after every action, whatever it did: the page draws what it heard and drew not.
+_after_each: list[Callable[[], None]] = []
+
+
+def after_each(handler: Callable[[], None]) -> None:
+    """Call ``handler()`` after every action run in turn (:func:`in_turn`)."""
+    _after_each.append(handler)
+
+
 def _checked(action: Callable[[], None]) -> None:
     try:
         action()
     except Stale:
         for heard in _stale_heard_by:
             heard()
+    finally:
+        for handler in _after_each:
+            handler()
 
 
 #: The actions asked for and not yet run, in order: they run in one turn of the lock, taken once

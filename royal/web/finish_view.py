@@ -13,6 +13,8 @@ from royal import describe
 from royal.forced import forced_finish
 from royal.game import Game
 from royal.line import Move
+from royal.view.html import Patch
+from royal.view.page import finish_button
 from royal.web.dom import after_paint, kept, on_click
 
 #: Time between the moves it plays.
@@ -20,12 +22,19 @@ STEP_MS = 450
 
 
 class FinishView:
-    """Shows ``button`` when the game's rest is forced; ``play(move)`` plays each move."""
+    """Offers ``button`` when the game's rest is forced; ``play(move)`` plays each move, and
+    ``draw(patch)`` draws the button once a position is weighed."""
 
-    def __init__(self, button: Any, play: Callable[[Move], None], tell: Callable[[str], None]) -> None:
-        self.button = button
+    def __init__(
+        self,
+        button: Any,
+        play: Callable[[Move], None],
+        tell: Callable[[str], None],
+        draw: Callable[[Patch], None],
+    ) -> None:
         self.play = play
         self.tell = tell
+        self.draw = draw
         # Each position weighed, with its rule (suit runs or not): its forced rest, or None.
         self._known: dict[tuple[tuple[str, ...], bool], list[Move] | None] = {}
         self._left: list[Move] = []
@@ -34,17 +43,20 @@ class FinishView:
         self._game: Game | None = None
         self._offered = False
         self._due = False  # a check is asked for
+        self._drawn: int | None = None  # the offer as drawn
         on_click(button, self._start)
 
-    def render(self, game: Game, offered: bool) -> None:
-        """Show the button when ``offered`` (no replay or review on show) and the rest is
-        forced: a position not yet weighed is weighed after the move is drawn (it may take a
-        solver's search), the button hidden meanwhile."""
+    def offer(self, game: Game, offered: bool) -> int | None:
+        """What the button offers for ``game`` when ``offered`` (no replay or review on show):
+        the forced moves left (0 while it plays them), or ``None``. A position not yet weighed
+        is weighed after the move is drawn (it may take a solver's search), not offered
+        meanwhile."""
         self._game, self._offered = game, offered
         if self._unweighed() and not self._due:
             self._due = True
             after_paint(self._weigh)
-        self._show()
+        self._drawn = self._offer()
+        return self._drawn
 
     def _position(self) -> tuple[tuple[str, ...], bool] | None:
         """The line Finish for me would weigh now, with its rule; ``None`` while it is not offered."""
@@ -63,18 +75,16 @@ class FinishView:
         position = self._position()
         if position is not None and self._unweighed():
             self._known = {position: forced_finish(*position)}  # one position is asked about at a time
-            self._show()
+            if self._offer() != self._drawn:  # most positions are not forced: nothing to draw
+                self._drawn = self._offer()
+                self.draw(Patch(finish_button(self._drawn)))
 
-    def _show(self) -> None:
+    def _offer(self) -> int | None:
         position = self._position()
         forced = self._known.get(position) if position is not None else None
-        # It floats out of the toolbar's rows (static/app.css), so the line never moves when it shows.
-        offered_now = forced is not None or bool(self._left)
-        self.button.setAttribute("data-offered", "true" if offered_now else "false")
-        self.button.disabled = not offered_now
-        self.button.textContent = describe.FINISH_BUTTON
-        if forced:
-            self.button.title = describe.finish_offer(len(forced))
+        if self._left:
+            return 0
+        return None if forced is None else len(forced)
 
     def _start(self) -> None:
         game = self._game

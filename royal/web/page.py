@@ -1,15 +1,16 @@
-"""The page as a whole: its fields, buttons, stats and messages, and its page-wide events.
+"""The page as a whole: its drawing, the words and sounds heard with it, notices, Share, and
+its page-wide events.
 
-:class:`Page` is the one place that finds elements by id and listens to the document and the
-window, so :class:`~royal.web.app.App` deals only in actions and words. It hands each region
-drawn by a view of its own (the line, the replay bar, the stats panel, the settings, the end
-panel, the dialogs) to that view.
+:class:`Page` applies each drawing (a ``royal/view`` description) in one call, with the news
+heard since the last one, and listens to the document and the window, so
+:class:`~royal.web.app.App` deals only in actions, words and descriptions. It hands the
+regions still drawn by views of their own (the review, the dialogs) to those views.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pyodide.ffi import create_once_callable
@@ -17,7 +18,9 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
-from royal.web.dom import by_id, kept, listen, missing, on_click, on_event
+from royal.view.html import Patch
+from royal.view.page import News, Told, news
+from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_click, on_event
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
@@ -29,13 +32,10 @@ class Page:
     def __init__(self) -> None:
         self.body = document.body
         self.line = by_id("line")
-        self.status = by_id("status")
-        self.chance = by_id("chance")
-        self.first_game = by_id("first-game")
-        self.first_game_text = by_id("first-game-text")
-        self.announcer = by_id("announcer")
         self.notices = by_id("notices")
-        self.deal_link = by_id("deal-link")
+        self.heard = News()  # heard since the last drawing, drawn with the next
+        self.sound_on = False  # the setting, as last drawn
+        after_each(self.flush)
         # Regions drawn by views of their own, as the line is by the Board.
         self.replay_bar = by_id("replay-bar")
         self.stats_panel = by_id("stats")
@@ -43,11 +43,9 @@ class Page:
         # Issue 20's panels: the calendar, the achievements and their news, the review, Finish for me.
         self.calendar = by_id("calendar")
         self.achievements = by_id("achievements")
-        self.achievement_news = by_id("achievement-news")
         self.review = by_id("review")
         self.finish = by_id("finish")
         self.result = by_id("result")
-        self.celebration = by_id("celebration")
         self.loss_dialog = by_id("loss-dialog")
         self.link_dialog = by_id("link-dialog")
         self.import_dialog = by_id("import-dialog")
@@ -97,64 +95,38 @@ class Page:
         """True while the page is shown."""
         return str(document.visibilityState) == "visible"
 
-    # Writing --------------------------------------------------------------------------
+    # Drawing --------------------------------------------------------------------------
 
-    # Each group in one call into the page (static/page.js): every access from Python to the
-    # DOM crosses into JS, and a render sets some forty texts and flags.
+    def draw(self, patch: Patch) -> None:
+        """Apply ``patch`` with the news heard since the last drawing: one call into the page
+        (static/view.js), whatever it changes."""
+        heard, self.heard = self.heard, News()
+        window.royalView.apply(document, (patch + news(heard)).to_json())
 
-    def fields(self, values: Mapping[str, str]) -> None:
-        """Set each ``[data-field=name]`` to its text."""
-        window.royalPage.texts("data-field", json.dumps(values))
-
-    def stats(self, figures: Mapping[str, str]) -> None:
-        """Set each ``[data-stat=name]`` to its figure."""
-        window.royalPage.texts("data-stat", json.dumps(figures))
-
-    def buttons(self, enabled: Mapping[str, bool]) -> None:
-        """Enable or disable the game's buttons."""
-        window.royalPage.enable(json.dumps(enabled))
-
-    def link(self, query: str) -> None:
-        """Point the deal link at a URL that opens this deal."""
-        self.deal_link.setAttribute("href", "./" + query)
-
-    def address(self, query: str) -> None:
-        """Put the game's own link in the address bar (without a new history entry)."""
-        if str(window.location.search) != query:
-            window.history.replaceState(None, "", query or str(window.location.pathname))
-
-    def stock_game(self, shown: bool, weighing: bool) -> None:
-        """Show the stock game's Deal button, or hide it; while the chance is ``weighing``, its
-        line keeps its place (its words come after the board is drawn)."""
-        by_id("deal-card").hidden = not shown
-        if weighing and self.chance.hidden:
-            self.chance.textContent = "\N{NO-BREAK SPACE}"
-            self.chance.hidden = False
-
-    def show_chance(self, chance: str) -> None:
-        """Show ``chance`` under the status, or hide it for ``""``."""
-        if self.chance.textContent != chance:
-            self.chance.textContent = chance
-        self.chance.hidden = not chance
-
-    def first_game_guide(self, words: str) -> None:
-        """Show the first-game guide with ``words``, or hide it for ``""``."""
-        if self.first_game_text.textContent != words:
-            self.first_game_text.textContent = words
-        self.first_game.hidden = not words
+    def flush(self) -> None:
+        """Draw the news heard in an action that drew nothing after it (words alone)."""
+        if self.heard != News():
+            self.draw(Patch())
 
     def tell(self, shown: str, spoken: str | None = None) -> None:
-        """Tell the player something: ``shown`` in the message line (``""`` clears it) and
-        ``spoken`` (by default the same words) read to screen readers, even when it repeats.
-        """
-        if self.status.textContent != shown:
-            self.status.textContent = shown
-        self.read_out(shown if spoken is None else spoken)
+        """Tell the player something with the next drawing: ``shown`` in the message line
+        (``""`` clears it) and ``spoken`` (by default the same words) read to screen readers,
+        even when it repeats."""
+        self.heard = replace(self.heard, told=Told(shown, shown if spoken is None else spoken))
 
     def read_out(self, words: str) -> None:
         """Read ``words`` to screen readers only, leaving the message line as it is."""
-        self.announcer.textContent = ""
-        window.setTimeout(create_once_callable(lambda: setattr(self.announcer, "textContent", words)), 30)
+        told = self.heard.told
+        self.heard = replace(self.heard, told=Told(None if told is None else told.shown, words))
+
+    def sound(self, name: str) -> None:
+        """Play the sound ``name`` (static/sound.js) with the next drawing, if sound is on."""
+        if self.sound_on:
+            self.heard = replace(self.heard, sound=name)
+
+    def celebrate(self) -> None:
+        """Celebrate a win with the next drawing (static/line.js)."""
+        self.heard = replace(self.heard, celebrate=True)
 
     def notice(self, notice: Notice) -> None:
         """Show a notice the player can dismiss."""
@@ -195,8 +167,8 @@ class Page:
             on_copied(False)
             return
         clipboard.writeText(f"{text}\n{url}" if text else url).then(
-            create_once_callable(lambda result: on_copied(True)),
-            create_once_callable(lambda error: on_copied(False)),
+            create_once_callable(lambda result: in_turn(lambda: on_copied(True))),
+            create_once_callable(lambda error: in_turn(lambda: on_copied(False))),
         )
 
     def ready(self) -> None:

@@ -20,7 +20,6 @@ from royal.web.end_panel import EndPanel
 from royal.web.page import Page
 from royal.web.replay_view import ReplayView
 from royal.web.selection import Selection
-from royal.web.sound import Sound
 
 
 class Play:
@@ -31,7 +30,6 @@ class Play:
         self,
         session: Session,
         page: Page,
-        sound: Sound,
         end: EndPanel,
         replay: ReplayView,
         render: Callable[[], None],
@@ -39,12 +37,11 @@ class Play:
     ) -> None:
         self.session = session
         self.page = page
-        self.sound = sound
         self.end = end
         self.replay = replay
         self.render = render
         self.selection = Selection(
-            lambda: self.game, page, sound, self.move, render_marks, lambda: session.settings.quick_play
+            lambda: self.game, page, self.move, render_marks, lambda: session.settings.quick_play
         )
         self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
         self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)
@@ -67,10 +64,10 @@ class Play:
         announcement = describe.played(played, self.game.cards_left)
         lost = self.session.lost_by_last_move()
         if self.game.outcome is Outcome.WON:
-            self.sound.play("win")
-            self.end.celebrate()
+            self.page.sound("win")
+            self.page.celebrate()
         else:
-            self.sound.play("lost" if lost else "move")  # the warning's sound in place of the move's
+            self.page.sound("lost" if lost else "move")  # the warning's sound in place of the move's
         if lost:
             game = self.game
             warning = (
@@ -86,14 +83,14 @@ class Play:
         """Turn the stock's next card onto the line (the stock game)."""
         if self.game.can_deal:
             card = self.session.deal()
-            self.sound.play("move")
+            self.page.sound("move")
             self._changed(describe.dealt(card, self.game.stock_count))
 
     def undo(self) -> None:
         """Take back the last move or deal."""
         if self.game.can_undo:
             undone = self.session.undo()
-            self.sound.play("undo")
+            self.page.sound("undo")
             if isinstance(undone, str):
                 self._changed(describe.undealt(undone, self.game.stock_count))
             else:
@@ -103,7 +100,7 @@ class Play:
         """Play the last undone move or deal again."""
         if self.game.can_redo:
             done = self.session.redo()
-            self.sound.play("move")
+            self.page.sound("move")
             if isinstance(done, str):
                 self._changed(describe.dealt(done, self.game.stock_count))
             else:

@@ -3,7 +3,8 @@
 While it shows, ``body[data-replay]`` is set, the end panel steps aside and the page draws the
 replay's own line (from :class:`~royal.replay.Replay`) and position, never the game's: the game,
 its save, the stats and the clock are not touched, so closing (or reloading) finds the end
-screen as it was. The view draws its bar; the App draws the board, with :func:`board_marks`.
+screen as it was. The App draws the bar (royal/view/replay_bar.py) and the board, with
+:func:`board_marks`.
 """
 
 from __future__ import annotations
@@ -30,11 +31,8 @@ class ReplayView:
         self.on_change = on_change
         self.on_close = on_close
         self.replay: Replay | None = None
-        self.bar = bar
-        self.status = within(bar, "replay-status")
+        self.said = ""  # the words the bar opens with, until the first step
         self.play_button = within(bar, "replay-play")
-        self.back_button = within(bar, "replay-back")
-        self.step_button = within(bar, "replay-step")
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
         on_event(document, "keydown", self._keydown, capture=True)  # before the game's keys
@@ -53,10 +51,8 @@ class ReplayView:
     def show(self, replay: Replay) -> None:
         """Open the replay at the deal's start, paused."""
         self.replay = replay
-        document.body.setAttribute("data-replay", "")
-        self.bar.hidden = False
         self._changed(describe.replay_started(replay))
-        self.play_button.focus()
+        self.play_button.focus()  # drawn by now: the bar shows
 
     def close(self, notify: bool = True) -> None:
         """Stop and hide the replay; ``on_close()`` then draws the end screen again (unless
@@ -65,8 +61,6 @@ class ReplayView:
             return
         self._stop()
         self.replay = None
-        self.bar.hidden = True
-        document.body.removeAttribute("data-replay")
         if notify:
             self.on_close()
 
@@ -104,20 +98,13 @@ class ReplayView:
             window.clearInterval(self._timer)
             self._timer = None
 
-    def _changed(self, said: str | None = None) -> None:
+    def _changed(self, said: str = "") -> None:
         replay = self.replay
         if replay is None:
             return
         if not replay.playing:
             self._stop()
-        # Read each step out when stepping by hand; while it plays, only where it stops.
-        self.status.setAttribute("aria-live", "off" if replay.playing else "polite")
-        self.status.textContent = said or describe.replay_position(replay)
-        self.play_button.textContent = describe.replay_play_button(replay.playing)
-        self.play_button.setAttribute("aria-pressed", "true" if replay.playing else "false")
-        # aria-disabled rather than disabled, so a focused button keeps the focus at either end.
-        self.back_button.setAttribute("aria-disabled", "true" if replay.position == 0 else "false")
-        self.step_button.setAttribute("aria-disabled", "true" if replay.at_end else "false")
+        self.said = said
         self.on_change()
 
     def _keydown(self, event: Any) -> Callable[[], None] | None:

@@ -10,7 +10,6 @@ from royal.cards import spoken_name
 from royal.game import Game
 from royal.line import Line, Move
 from royal.web.page import Page
-from royal.web.sound import Sound
 
 
 class Selection:
@@ -21,14 +20,12 @@ class Selection:
         self,
         game: Callable[[], Game],
         page: Page,
-        sound: Sound,
         on_move: Callable[[Move], None],
         redraw: Callable[[], None],
         quick_play: Callable[[], bool] = lambda: False,
     ) -> None:
         self.game = game
         self.page = page
-        self.sound = sound
         self.on_move = on_move
         self.redraw = redraw
         self.quick_play = quick_play  # the setting: a card with exactly one move plays it
@@ -95,7 +92,7 @@ class Selection:
             line = self.game().line
             self.page.tell(describe.selection(line, card), describe.selection(line, card, spoken_name))
             if not line.partners(card):
-                self.sound.play("no-partner")
+                self.page.sound("no-partner")
         self.redraw()
 
     def marks(self, line: Line) -> dict[str, dict[str, str]]:

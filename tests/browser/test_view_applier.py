@@ -11,7 +11,7 @@ from playwright.sync_api import Page
 from royal.challenges import ChallengeRecord
 from royal.records import DailyRecord, DayResult, Finished
 from royal.view.calendar import Shown, calendar
-from royal.view.html import Patch, html, region
+from royal.view.html import Effect, Patch, html, region
 from royal.view.records import records
 
 VIEW_JS = Path(__file__).resolve().parents[2] / "static" / "view.js"
@@ -128,3 +128,26 @@ def test_unkeyed_children_are_found_again_by_their_tag_whatever_order_they_come_
         "[...document.querySelectorAll('#x > *')].map(e => [e.localName, e.textContent, e.seen ?? null])"
     )
     assert seen == [["span", "2", 1], ["p", "1", 0], ["p", "3", 2], ["p", "4", None]]
+
+
+def test_a_property_is_set_live_and_effects_run_in_order_after_the_regions(page: Page) -> None:
+    """A checkbox the player unticked is ticked again by ``checked`` (its attribute would only
+    set the default); effects run after every region is drawn, in order, through the handlers
+    registered by name; an effect no script handles is an error, not silence."""
+    blank(page)
+    page.evaluate("""() => {
+      document.getElementById('x').innerHTML = '<input type="checkbox" id="box">';
+      window.heard = [];
+      royalView.effect('note', (root, data) => window.heard.push([data, root.querySelector('#box').checked]));
+    }""")
+    page.locator("#box").check()
+    page.locator("#box").uncheck()
+    patch = Patch({"box": region(properties={"checked": True})}, None, (Effect("note", 1), Effect("note", 2)))
+    changes = applied(page, "outer", patch)
+    assert page.locator("#box").is_checked() and changes == []  # a property is no attribute
+    assert page.evaluate("window.heard") == [[1, True], [2, True]]
+    error = page.evaluate(
+        """json => { try { royalView.apply(document, json); return ''; } catch (e) { return e.message; } }""",
+        Patch(effects=(Effect("nobody"),)).to_json(),
+    )
+    assert "no effect nobody" in error

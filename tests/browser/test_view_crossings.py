@@ -1,7 +1,8 @@
-"""One call into the page a drawing (docs/architecture.md, "The page as data"): the calendar's
-month and the stats panel's records after a win are each drawn by one call of the applier,
-``royalView.apply``, and nothing else writes to their regions. Every call from Python into the
-page is a round trip from PyScript's worker, so this is what lets Python move there."""
+"""One call into the page a drawing (docs/architecture.md, "The page as data"): a player's
+action is drawn by one call of the applier, ``royalView.apply`` (the whole page with the line,
+its words and sounds), the calendar's month by one, and nothing else writes to the regions
+watched. Every call from Python into the page is a round trip from PyScript's worker, so this
+is what lets Python move there."""
 
 from __future__ import annotations
 
@@ -30,9 +31,18 @@ WATCH_JS = """ids => {
     note(observer.takeRecords());
     apply(root, json);
     const inside = observer.takeRecords().length;
-    watched.calls.push(root.id);
-    if (!inside) watched.calls.push(`${root.id} wrote nothing`);
+    // A drawing of the page is named by what it draws: "page" for the whole, else its regions.
+    const patch = JSON.parse(json);
+    const parts = [...Object.keys(patch.r), ...(patch.x || []).map(([effect]) => effect)];
+    const name = root.id || (parts.includes('page') ? 'page' : parts.join(' '));
+    watched.calls.push(name);
+    if (!inside && ids.length) watched.calls.push(`${name} wrote nothing`);
   };
+  // Every other way the game's Python calls into the page's scripts.
+  for (const name of Object.keys(royalLine)) {
+    const call = royalLine[name];
+    royalLine[name] = (...args) => { watched.calls.push(`royalLine.${name}`); return call(...args); };
+  }
   window.royalWatched = watched;
 }"""
 TAKE_JS = """() => {
@@ -70,9 +80,34 @@ def test_a_calendar_month_is_drawn_in_one_call(page: Page, open_game) -> None:
 def test_a_wins_records_and_chart_are_drawn_in_one_call(page: Page, open_game) -> None:
     number = winnable_deal()
     open_game(page, f"?deal={number}")
-    page.evaluate(WATCH_JS, ["daily-record", "recent-games"])
-    for move in solve(numbered_deal(number)).moves:
+    moves = solve(numbered_deal(number)).moves
+    for move in moves[:-1]:
         click_move(page, move)
+    page.evaluate(WATCH_JS, ["daily-record", "recent-games"])
+    click_move(page, moves[-1])
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#recent-chart [data-game]")).to_have_count(1)
-    assert watched(page) == {"calls": ["stats"], "outside": []}
+    # The last move's drawing holds the records and the chart: nothing draws them apart. (The
+    # click that selects draws the line alone, and writes nothing here.)
+    seen = watched(page)
+    assert seen["outside"] == [] and [call for call in seen["calls"] if call.startswith("page")] == [
+        "page"
+    ], seen
+
+
+def test_each_click_of_a_whole_game_is_one_call_into_the_page(page: Page, open_game) -> None:
+    """Selecting a card is one drawing, and a move one more: the line, the fields, the buttons,
+    the panels, the words read out and the sound all travel in it. After it is painted, Finish
+    for me may draw its button once a position is weighed, in a turn of its own."""
+    number = winnable_deal(40)
+    open_game(page, f"?deal={number}")
+    page.evaluate(WATCH_JS, [])
+    for move in solve(numbered_deal(number)).moves:
+        for code in (move.left, move.right):
+            page.locator(f'#line [data-card="{code}"]').click()
+            # The clock's second, drawn by its timer, is no part of the click's drawing.
+            calls = [call for call in watched(page)["calls"] if call != "field-time"]
+            drawing = calls[0].split() if calls else []
+            assert drawing in (["page"], ["status", "line", "say"]), calls  # the page, or the selection
+            assert set(calls[1:]) <= {"finish"}, calls
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")

@@ -1,0 +1,44 @@
+"""The stock game's chance on the page (``#chance``): weighed after the board is painted, since
+it solves the line for every sampled order of the stock, and then drawn in a call of its own
+(docs/rules.md, "The chance")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from royal import describe
+from royal.game import Game
+from royal.view.html import Patch
+from royal.view.page import chance_line
+from royal.web.dom import after_paint
+
+#: The line while the first chance is weighed: it keeps its place, so the page does not jump.
+WEIGHING = "\N{NO-BREAK SPACE}"
+
+
+class ChanceView:
+    """What ``#chance`` says for each drawing, and the weighing of the position drawn."""
+
+    def __init__(self, weighed: Callable[[], Game | None], draw: Callable[[Patch], None]) -> None:
+        self._weighed = weighed  # the game whose chance the page shows now, if any
+        self._draw = draw
+        self._due = False  # a weighing waits for the paint
+        self.words: str | None = None  # the line as drawn; None while no chance shows
+
+    def for_drawing(self) -> str | None:
+        """The line to draw now: none, or the last chance weighed while the position drawn is
+        weighed after the paint (the game may move on meanwhile: what is weighed is the game then)."""
+        if self._weighed() is None:
+            self.words = None
+        elif not self._due:
+            self._due = True
+            if self.words is None:
+                self.words = WEIGHING
+            after_paint(self._weigh)
+        return self.words
+
+    def _weigh(self) -> None:
+        self._due = False
+        game = self._weighed()
+        self.words = describe.chance(game.advice().chance) if game is not None else None
+        self._draw(Patch(chance_line(self.words)))
