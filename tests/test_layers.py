@@ -61,3 +61,15 @@ def test_only_the_dom_helpers_attach_listeners() -> None:
     sources = {p.name: p.read_text(encoding="utf-8") for p in (ROYAL / "web").glob("*.py")}
     users = {name for name, text in sources.items() if "addEventListener" in text or "create_proxy" in text}
     assert users == {"dom.py"}
+
+
+def test_no_class_in_the_package_runs_over_250_lines() -> None:
+    """A class a reader can hold in mind (issue 27): one that grows past this is split by role,
+    as Game was into what the player does (game.py) and how a game stands (standing.py)."""
+    sizes = {}
+    for path in ROYAL.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                sizes[f"{path.relative_to(ROYAL)}:{node.name}"] = node.end_lineno - node.lineno + 1
+    assert len(sizes) > 50
+    assert {name: lines for name, lines in sizes.items() if lines > 250} == {}

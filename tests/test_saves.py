@@ -300,8 +300,8 @@ def test_a_long_format_1_history_replays_without_the_solver(monkeypatch):
     def no_solver(*args):
         raise AssertionError("the solver ran while loading")
 
-    monkeypatch.setattr("royal.game.solve", no_solver)
-    monkeypatch.setattr("royal.game.is_winnable", no_solver)
+    monkeypatch.setattr("royal.verdicts.solve", no_solver)
+    monkeypatch.setattr("royal.verdicts.is_winnable", no_solver)
     copy = load_game(v1_text("long", number, events, 100.0, True), 0.0)
     assert copy.penalties == 11_000 * (25 + 15) and copy.moves == 0 and copy.can_redo
     assert len(dump_game(copy, 0.0)) < 1_000
