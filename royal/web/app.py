@@ -61,7 +61,7 @@ class App:
         self.keep_data = KeepData()
         self.calendar = CalendarView(page.calendar, self.play_challenge)
         self.achievements = AchievementsView(page.achievements, session.stats, session.tabs.unlocked_at_load)
-        self.review = ReviewView(page.review, self.render, self._review_closed, self._play_on)
+        self.review = ReviewView(page.review, self.render, page.draw, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self.chance = ChanceView(self._weighed, page.draw)
         self._guide = False  # the first-game guide shows
@@ -268,6 +268,7 @@ class App:
             + self.records.render(session.stats, today, stats.recent)
             + self.calendar.render(session.stats, today)
             + self.achievements.render(session.stats, today)
+            + self.review.render()
         )
         if session.worth_keeping() and not self.keep_data.asked:
             after_paint(self.keep_data.ask)  # the browser's answer is no part of the move's frame

@@ -4,7 +4,7 @@ its page-wide events.
 :class:`Page` applies each drawing (a ``royal/view`` description) in one call, with the news
 heard since the last one, and listens to the document and the window, so
 :class:`~royal.web.app.App` deals only in actions, words and descriptions. It hands the
-regions still drawn by views of their own (the review, the dialogs) to those views.
+regions still drawn by views of their own (the dialogs, the backup) to those views.
 """
 
 from __future__ import annotations

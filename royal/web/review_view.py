@@ -2,9 +2,9 @@
 player's moves in notation, each marked (``data-verdict``: ``lost``, ``longer`` or ``fine``) with
 its reason, stepped on the board as the replay steps a shortest win (docs/play.md, "Review").
 
-While it shows, ``body[data-review]`` is set and the App draws the review's own line: the game,
-its save, the stats and the clock are not touched. Play on from here starts a new game of the
-deal with the moves up to the position shown.
+The panel is drawn by royal/view/review_panel.py. While it shows, ``body[data-review]`` is set
+and the App draws the review's own line: the game, its save, the stats and the clock are not
+touched. Play on from here starts a new game of the deal with the moves up to the position shown.
 """
 
 from __future__ import annotations
@@ -13,34 +13,33 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
-from royal import describe
 from royal.review import Review
+from royal.view.html import Patch
+from royal.view.review_panel import review_panel
 from royal.web.dom import kept, on_click, on_click_of, on_event, within
 from royal.web.opener import Opener
 
 
 class ReviewView:
     """Shows a :class:`Review` in ``section``; ``on_change()`` draws the page after each step,
-    ``on_close()`` runs when the player closes it, ``on_again(moves)`` plays on from a move."""
+    ``draw(patch)`` the panel alone as a move is judged, ``on_close()`` runs when the player
+    closes it, ``on_again(review)`` plays on from the move shown."""
 
     def __init__(
         self,
         section: Any,
         on_change: Callable[[], None],
+        draw: Callable[[Patch], None],
         on_close: Callable[[], None],
         on_again: Callable[[Review], None],
     ) -> None:
         self.section = section
-        self.on_change, self.on_close, self.on_again = on_change, on_close, on_again
+        self.on_change, self.draw, self.on_close, self.on_again = on_change, draw, on_close, on_again
         self.review: Review | None = None
-        self.summary = within(section, "review-summary")
-        self.status = within(section, "review-status")
-        self.moves = within(section, "review-moves")
+        self._focus: str | None = None  # where the next drawing takes the focus
         self._judge_soon = kept(lambda *args: self._judge())
-        self.back_button = within(section, "review-back")
-        self.step_button = within(section, "review-step")
         for element_id, action in (
             ("review-back", lambda: self._go(-1)),
             ("review-step", lambda: self._go(1)),
@@ -49,61 +48,46 @@ class ReviewView:
         ):
             on_click(within(section, element_id), action)
         self.opener = Opener()
+        moves = within(section, "review-moves")
+        self._moves = moves
         on_event(section, "keydown", self._key)
-        on_click_of(self.moves, "button", "data-move", lambda number: self._to(int(number)))
+        on_click_of(moves, "button", "data-move", lambda number: self._to(int(number)))
 
     @property
     def open(self) -> bool:
         return self.review is not None
 
+    def render(self) -> Patch:
+        """The panel as the review stands (hidden when none shows), taking the focus if a step asked."""
+        focus, self._focus = self._focus, None
+        return review_panel(self.review, focus)
+
     def show(self, review: Review) -> None:
-        """Open the review at the deal's start, its moves listed with their marks."""
+        """Open the review at the deal's start, its moves listed, Step focused; the moves are
+        judged after, one a turn."""
         self.review = review
         self.opener.remember()
-        document.body.setAttribute("data-review", "")
-        self.section.hidden = False
-        self.summary.textContent = describe.REVIEW_JUDGING
-        self.moves.replaceChildren()
-        for number, move in enumerate(review.moves, start=1):
-            item = document.createElement("li")
-            item.setAttribute("data-move", str(number))
-            item.setAttribute("data-verdict", "pending")
-            button = document.createElement("button")
-            button.type = "button"
-            button.textContent = describe.review_move(number, move)
-            item.append(button)
-            self.moves.append(item)
-        self._changed()
-        self.step_button.focus()
+        self._focus = "step"
+        self.on_change()
         window.setTimeout(self._judge_soon, 0)
 
     def _judge(self) -> None:
-        """Judge one move, mark it, and come back for the next: one solve a turn, so the page
-        never waits for the whole game's (the benchmark times both)."""
+        """Judge one move, draw its mark, and come back for the next: one solve a turn, so the
+        page never waits for the whole game's (the benchmark times both)."""
         review = self.review
         if review is None:
             return
         judged = review.judge_next()
-        if judged is None:
-            self.summary.textContent = describe.review_summary(review)
-            return
-        item = self.moves.children[judged.number - 1]
-        item.setAttribute("data-verdict", judged.verdict)
-        reason = describe.review_reason(judged)
-        if reason:
-            text = document.createElement("span")
-            text.textContent = reason
-            item.append(text)
-        window.setTimeout(self._judge_soon, 0)
+        self.draw(self.render())
+        if judged is not None:
+            window.setTimeout(self._judge_soon, 0)
 
     def close(self, notify: bool = True) -> None:
         """Hide the review; ``on_close()`` then draws the end screen again (unless ``notify``
-        is false)."""
+        is false: the caller draws)."""
         if self.review is None:
             return
         self.review = None
-        self.section.hidden = True
-        document.body.removeAttribute("data-review")
         if notify:
             self.on_close()
 
@@ -120,7 +104,7 @@ class ReviewView:
             return self._close_to_opener
         steps = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
         ends = {"Home": 1, "End": len(review.moves)}
-        if not self.moves.contains(event.target) or (key not in steps and key not in ends):
+        if not self._moves.contains(event.target) or (key not in steps and key not in ends):
             return None
         event.preventDefault()
         return partial(self._key_step, steps.get(key, 0), ends.get(key))
@@ -142,28 +126,11 @@ class ReviewView:
     def _to(self, position: int, focus: bool = False) -> None:
         if self.review is not None:
             self.review.go_to(position)
-            self._changed()
-            if focus and position:
-                self.moves.children[position - 1].querySelector("button").focus()
+            self._focus = "move" if focus else None
+            self.on_change()
 
     def _again(self) -> None:
         review = self.review
         if review is not None:
             self.close(notify=False)
             self.on_again(review)
-
-    def _changed(self) -> None:
-        review = self.review
-        if review is None:
-            return
-        self.status.textContent = (
-            describe.review_position(review) if review.position else describe.REVIEW_START
-        )
-        stop = str(max(review.position, 1))  # the list's one tab stop: the move shown, or the first
-        for item in self.moves.children:
-            current = item.getAttribute("data-move") == str(review.position)
-            item.setAttribute("aria-current", "step" if current else "false")
-            item.querySelector("button").tabIndex = 0 if item.getAttribute("data-move") == stop else -1
-        self.back_button.setAttribute("aria-disabled", "true" if review.position == 0 else "false")
-        self.step_button.setAttribute("aria-disabled", "true" if review.at_end else "false")
-        self.on_change()
