@@ -169,7 +169,7 @@ globalThis.royalView = (() => {
       }
       if (part.c) children(element, part.c);
     }
-    if (focus && (focus.take || hadFocus)) root.querySelector(focus.to)?.focus();
+    if (focus && (focus.take || hadFocus)) region(focus.in).querySelector(focus.to)?.focus();
     for (const [name, data] of patch.x || []) {
       const handler = effects.get(name);
       if (!handler) throw new Error(`royalView: no effect ${name}`);
@@ -190,6 +190,25 @@ globalThis.royalView = (() => {
     setTimeout(() => {
       announcer.textContent = words;
     }, 30);
+  });
+  // A dialog opened as a modal one (the focus goes into it, the page behind is inert) or
+  // closed: only when it is not so already, so drawing it twice changes nothing.
+  effect("modal", (root, [id, open]) => {
+    const dialog = root.querySelector(`#${CSS.escape(id)}`);
+    if (open && !dialog.open) dialog.showModal();
+    else if (!open && dialog.open) dialog.close();
+  });
+  // A file saved by the browser, made in the page from its text: nothing leaves the browser.
+  effect("download", (root, { name, text, type }) => {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const link = document.createElement("a");
+    link.href = url;
+    link.download = name;
+    link.hidden = true;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
   });
   // The game's own link in the address bar, without a new history entry.
   effect("address", (root, query) => {

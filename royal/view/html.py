@@ -19,7 +19,7 @@ The JSON form (``static/view.js`` reads it):
   others are left alone), ``p`` the live properties a form control's attribute does not follow
   once the player has touched it (:data:`PROPERTIES`: a checkbox's ``checked``) and ``c``, when
   given, its children, which the description then owns whole; ``f`` says where the focus goes
-  after (``in``: a region's id, ``to``: a selector inside the root, ``take``: focus it even if the
+  after (``in``: a region's id, ``to``: a selector inside that region, ``take``: focus it even if the
   focus was not inside ``in`` before the patch); ``x``, what only the browser can do once the
   regions are drawn, in order, each ``[name, data]`` (:class:`Effect`).
 """
@@ -189,8 +189,10 @@ def text(words: str) -> Region:
 
 @dataclass(frozen=True, slots=True)
 class Focus:
-    """Where the focus goes once a patch is applied: to the element ``selector`` finds, if the
-    focus was inside region ``within`` before (redrawn, it would be lost) or if ``take``."""
+    """Where the focus goes once a patch is applied: to the element ``selector`` finds inside
+    region ``within`` (another region may hold its like: the daily row's days are the calendar's
+    dates too), if the focus was inside that region before (redrawn, it would be lost) or if
+    ``take``."""
 
     within: str
     selector: str

@@ -13,7 +13,8 @@ dragged onto its partner; :mod:`~royal.web.keys` reads key presses (named by
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`, :mod:`~royal.web.end_panel`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,
 :mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view`, :mod:`~royal.web.chance_view` and
-:mod:`~royal.web.dialogs` hold what the page's regions do, and :mod:`~royal.web.opener` gives
+:mod:`~royal.web.dialogs` hold what the page's regions do (a dialog opens and closes through
+:mod:`~royal.web.modal`), and :mod:`~royal.web.opener` gives
 the focus back to the button a panel opened from; :mod:`~royal.web.persistence` asks the
 browser to keep the data; :mod:`~royal.web.local_storage` adapts localStorage to
 :class:`~royal.storage.Storage`; :mod:`~royal.web.dom` holds the DOM helpers and the one way

@@ -5,7 +5,7 @@ over the board) (docs/stats.md, "Achievements")."""
 from __future__ import annotations
 
 import datetime as _dt
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from royal import describe
@@ -13,7 +13,8 @@ from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
 from royal.view.achievements import achievements_list
 from royal.view.html import Patch, text
-from royal.web.dom import apply, on_click, within
+from royal.web.dom import on_click, within
+from royal.web.modal import Modal
 from royal.web.opener import Opener
 
 
@@ -21,18 +22,19 @@ class AchievementsView:
     """Lists the achievements in ``dialog`` and says in ``#achievement-news`` which one was just
     unlocked."""
 
-    def __init__(self, dialog: Any, stats: Stats, unlocked_at_load: Collection[str]) -> None:
-        self.dialog = dialog
+    def __init__(
+        self, dialog: Any, show: Callable[[Patch], None], stats: Stats, unlocked_at_load: Collection[str]
+    ) -> None:
+        self.modal = Modal(dialog, show)
         # Unlocked before this page opened: not news, but for those its load unlocked.
         self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
-        on_click(within(dialog, "achievements-close"), self.dialog.close)
+        on_click(within(dialog, "achievements-close"), self.modal.close)
         self.opener = Opener(dialog)
 
     def open(self) -> None:
-        self._draw()
         self.opener.remember()
-        self.dialog.showModal()
+        self.modal.open(achievements_list(*self._last) if self._last is not None else None)
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Announce achievements unlocked since the last drawing, once; follow the stats."""
@@ -40,10 +42,6 @@ class AchievementsView:
         new = [a for a in ACHIEVEMENTS if a.id in stats.unlocked and a.id not in self.seen]
         self.seen = set(stats.unlocked)
         patch = Patch({"achievement-news": text(describe.achievements_unlocked(new))}) if new else Patch()
-        if self.dialog.open:
+        if self.modal.is_open:
             patch += achievements_list(stats, today)
         return patch
-
-    def _draw(self) -> None:
-        if self._last is not None:
-            apply(self.dialog, achievements_list(*self._last))

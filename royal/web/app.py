@@ -56,11 +56,13 @@ class App:
         self.board = Board(page.line, selection.choose, play.deal)
         self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
         self.records = RecordsView()
-        self.backup = BackupView(self, page.stats_panel, page.import_dialog, page.reset_dialog)
-        self.settings = SettingsView(page.settings_dialog, self.change_setting)
+        self.backup = BackupView(self, page.show, page.stats_panel, page.import_dialog, page.reset_dialog)
+        self.settings = SettingsView(page.settings_dialog, page.show, self.change_setting)
         self.keep_data = KeepData()
-        self.calendar = CalendarView(page.calendar, self.play_challenge)
-        self.achievements = AchievementsView(page.achievements, session.stats, session.tabs.unlocked_at_load)
+        self.calendar = CalendarView(page.calendar, page.show, self.play_challenge)
+        self.achievements = AchievementsView(
+            page.achievements, page.show, session.stats, session.tabs.unlocked_at_load
+        )
         self.review = ReviewView(page.review, self.render, page.draw, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self.chance = ChanceView(self._weighed, page.draw)
@@ -83,14 +85,12 @@ class App:
             "share": self.share,
             "settings": self.settings.open,
         }
-        for element_id, action in buttons.items():
-            page.on(element_id, action)
         panels = {
             "calendar-open": lambda: self.calendar.open(self.session.stats, self.session.today()),
             "achievements-open": self.achievements.open,
             "review-open": self.show_review,
         }
-        for element_id, action in panels.items():
+        for element_id, action in {**buttons, **panels}.items():
             page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
         self.keys = Keys({**buttons, "cancel": selection.cancel}, self.board.move_focus)

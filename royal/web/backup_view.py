@@ -1,19 +1,21 @@
 """Export, import and reset of the stats: the buttons and file input in the stats panel and
-the two dialogs that ask first (each an open ``<dialog>`` with ``data-confirm`` and
-``data-cancel`` buttons). The file's format and checks live in :mod:`royal.backup`; what it
-changes, the App asks of the session."""
+the two dialogs that ask first (modal ``<dialog>``s, royal/web/modal.py). The file's format and
+checks live in :mod:`royal.backup`, its words and the status line in royal/view/dialogs.py;
+what it changes, the App asks of the session."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
-from js import Object
-from pyodide.ffi import create_once_callable, to_js
-from pyscript import document, window
+from pyodide.ffi import create_once_callable
 
 from royal import describe
 from royal.backup import MAX_CHARS, Backup, BackupError
-from royal.web.dom import listen, on_click, within
+from royal.view.dialogs import backup_questions, backup_status, download, import_question
+from royal.view.html import Patch
+from royal.web.dom import in_turn, listen, on_click, within
+from royal.web.modal import Modal
 
 
 class Backups(Protocol):
@@ -34,49 +36,41 @@ class Backups(Protocol):
 
 class BackupView:
     """Wires the backup controls in ``panel`` (the stats panel) and the two dialogs to
-    ``backups``."""
+    ``backups``; ``show(patch)`` draws with the page's next drawing."""
 
-    def __init__(self, backups: Backups, panel: Any, import_dialog: Any, reset_dialog: Any) -> None:
+    def __init__(
+        self,
+        backups: Backups,
+        show: Callable[[Patch], None],
+        panel: Any,
+        import_dialog: Any,
+        reset_dialog: Any,
+    ) -> None:
         self.backups = backups
+        self.show = show
         self.pending: Backup | None = None
-        self.status = within(panel, "backup-status")
         self.file_input = within(panel, "import-stats")
-        self.import_dialog = import_dialog
-        self.import_text = within(import_dialog, "import-dialog-text")
-        self.reset_dialog = reset_dialog
-        within(import_dialog, "import-dialog-heading").textContent = describe.IMPORT_QUESTION
-        within(reset_dialog, "reset-dialog-heading").textContent = describe.RESET_QUESTION
-        within(reset_dialog, "reset-dialog-text").textContent = describe.RESET_TEXT
+        self.importing = Modal(import_dialog, show)
+        self.resetting = Modal(reset_dialog, show)
+        show(backup_questions())
         on_click(within(panel, "export-stats"), self.export)
         listen(self.file_input, "change", lambda event: self._chosen())
         on_click(within(import_dialog, "import-confirm"), self._import)
-        on_click(within(import_dialog, "import-cancel"), import_dialog.close)
+        on_click(within(import_dialog, "import-cancel"), self.importing.close)
         listen(import_dialog, "close", lambda event: self._import_closed())
-        on_click(within(panel, "reset-stats"), reset_dialog.showModal)
+        on_click(within(panel, "reset-stats"), self.resetting.open)
         on_click(within(reset_dialog, "reset-confirm"), self._reset)
-        on_click(within(reset_dialog, "reset-cancel"), reset_dialog.close)
+        on_click(within(reset_dialog, "reset-cancel"), self.resetting.close)
 
     def _say(self, words: str, error: bool = False) -> None:
-        self.status.textContent = words
-        self.status.classList.toggle("error", error)
+        self.show(backup_status(words, error))
 
     # Export -------------------------------------------------------------------------------
 
     def export(self) -> None:
-        """Download the backup file (through a Blob URL, so nothing leaves the browser)."""
+        """Have the browser save the backup file (made in the page, so nothing leaves it)."""
         name, text = self.backups.export_stats()
-        blob = window.Blob.new(
-            to_js([text]), to_js({"type": "application/json"}, dict_converter=Object.fromEntries)
-        )
-        url = window.URL.createObjectURL(blob)
-        link = document.createElement("a")
-        link.href = url
-        link.download = name
-        link.hidden = True
-        document.body.append(link)
-        link.click()
-        link.remove()
-        window.setTimeout(create_once_callable(lambda: window.URL.revokeObjectURL(url)), 10_000)
+        self.show(download(name, text))
         self._say(describe.exported(name))
 
     # Import -------------------------------------------------------------------------------
@@ -91,24 +85,23 @@ class BackupView:
             self._say(describe.BACKUP_TOO_LARGE, error=True)
             return
         chosen.text().then(
-            create_once_callable(self._read),
-            create_once_callable(lambda error: self._say(describe.BACKUP_UNREADABLE, error=True)),
+            create_once_callable(lambda text: in_turn(lambda: self._read(str(text)))),
+            create_once_callable(lambda error: in_turn(lambda: self._say(describe.BACKUP_UNREADABLE, True))),
         )
 
-    def _read(self, text: Any) -> None:
+    def _read(self, text: str) -> None:
         try:
-            contents = self.backups.read_backup(str(text))
+            contents = self.backups.read_backup(text)
         except BackupError as error:
             self._say(str(error), error=True)
             return
         self.pending = contents
-        self.import_text.textContent = describe.backup_contents(contents)
         self._say("")
-        self.import_dialog.showModal()
+        self.importing.open(import_question(contents))
 
     def _import(self) -> None:
         contents, self.pending = self.pending, None
-        self.import_dialog.close()
+        self.importing.close()
         if contents is not None:
             words = describe.imported(contents)
             self._say(words)
@@ -123,6 +116,6 @@ class BackupView:
     # Reset --------------------------------------------------------------------------------
 
     def _reset(self) -> None:
-        self.reset_dialog.close()
+        self.resetting.close()
         self._say(describe.RESET_DONE)
         self.backups.reset_stats(describe.RESET_DONE)

@@ -15,15 +15,19 @@ from royal.difficulty import Level
 from royal.stats import Stats
 from royal.view.calendar import Shown, calendar, moved_day, within_kept
 from royal.view.html import Patch
-from royal.web.dom import after_paint, apply, on_click, on_click_of, on_event, within
+from royal.web.dom import after_paint, on_click, on_click_of, on_event, within
+from royal.web.modal import Modal
 from royal.web.opener import Opener
 
 
 class CalendarView:
     """Draws the calendar in ``dialog``; ``on_play(number, level, day)`` opens a challenge."""
 
-    def __init__(self, dialog: Any, on_play: Callable[[int, Level, _dt.date], None]) -> None:
-        self.dialog = dialog
+    def __init__(
+        self, dialog: Any, show: Callable[[Patch], None], on_play: Callable[[int, Level, _dt.date], None]
+    ) -> None:
+        self.modal = Modal(dialog, show)
+        self.show = show
         self.on_play = on_play
         self.month = (0, 0)
         self.chosen: _dt.date | None = None
@@ -45,20 +49,19 @@ class CalendarView:
         )
         on_click(within(dialog, "calendar-previous"), lambda: self._turn(-1))
         on_click(within(dialog, "calendar-next"), lambda: self._turn(1))
-        on_click(within(dialog, "calendar-close"), self.dialog.close)
+        on_click(within(dialog, "calendar-close"), self.modal.close)
 
     def open(self, stats: Stats, today: _dt.date) -> None:
         """Open on this month with today chosen."""
         self.month, self.chosen, self.focus = (today.year, today.month), today, today
         self._last = (stats, today)
-        self._draw()
         self.opener.remember()
-        self.dialog.showModal()
+        self.modal.open(self._drawing())
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Follow the stats while the calendar is open: the calendar as they have it."""
         self._last = (stats, today)
-        return self._drawing() if self.dialog.open else Patch()
+        return self._drawing() if self.modal.is_open else Patch()
 
     def _turn(self, step: int) -> None:
         if self._last is not None:
@@ -72,7 +75,7 @@ class CalendarView:
     def _draw(self, take_focus: bool = False) -> None:
         """Draw the month shown and the chosen day, in one call; ``take_focus`` puts the focus
         on the grid's focused day."""
-        apply(self.dialog, self._drawing(take_focus))
+        self.show(self._drawing(take_focus))
 
     def _drawing(self, take_focus: bool = False) -> Patch:
         """The month shown and the chosen day. A day newly chosen has its first candidate graded
@@ -131,5 +134,5 @@ class CalendarView:
         levels = [level for level, found in self._found.items() if found == number]
         if levels:  # the day's challenges as drawn (a Play carries its deal's number)
             self.opener.leave()
-            self.dialog.close()
+            self.modal.close()
             self.on_play(number, levels[0], self._search[0])

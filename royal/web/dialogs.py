@@ -1,44 +1,45 @@
 """The two questions asked before the game in progress is given up: before New game, Today's
 deal or Restart make it count as a loss (``#loss-dialog``), and before a link's deal replaces
-it (``#link-dialog``). Each is an open ``<dialog>`` and remembers what it asks about."""
+it (``#link-dialog``). Each is a modal ``<dialog>`` (royal/web/modal.py), its words drawn by
+royal/view/dialogs.py, and remembers what it asks about."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
-from royal import describe
 from royal.links import DealRequest
-from royal.web.dom import listen, on_click, within
+from royal.view.dialogs import loss_question
+from royal.view.html import Patch
+from royal.web.dom import listen, on_click, on_event, within
+from royal.web.modal import Modal
 
 
 class LossQuestion:
     """Asks in ``dialog`` before leaving a game that would count as a loss; ``on_confirm(action,
     dont_ask)`` hears the player leave it for ``action``, maybe asking not to be asked again."""
 
-    def __init__(self, dialog: Any, on_confirm: Callable[[str, bool], None]) -> None:
-        self.dialog = dialog
+    def __init__(
+        self, dialog: Any, show: Callable[[Patch], None], on_confirm: Callable[[str, bool], None]
+    ) -> None:
+        self.modal = Modal(dialog, show)
         self.on_confirm = on_confirm
         self.action: str | None = None  # a key of describe.LEAVE_QUESTIONS, while it asks
-        self.heading = within(dialog, "loss-dialog-heading")
-        self.text = within(dialog, "loss-dialog-text")
-        self.confirm = within(dialog, "loss-confirm")
-        self.dont_ask = within(dialog, "loss-dont-ask")
-        on_click(self.confirm, self._confirmed)
-        on_click(within(dialog, "loss-cancel"), dialog.close)
+        dont_ask = within(dialog, "loss-dont-ask")
+        # Don't ask again is read as the click is dispatched: what the player ticked.
+        confirm = within(dialog, "loss-confirm")
+        on_event(confirm, "click", lambda event: partial(self._confirmed, bool(dont_ask.checked)))
+        on_click(within(dialog, "loss-cancel"), self.modal.close)
 
     def ask(self, action: str) -> None:
         """Ask whether to leave the game for ``action``."""
         self.action = action
-        self.heading.textContent, self.confirm.textContent = describe.LEAVE_QUESTIONS[action]
-        self.text.textContent = describe.LOSS_WARNING
-        self.dont_ask.checked = False
-        self.dialog.showModal()
+        self.modal.open(loss_question(action))
 
-    def _confirmed(self) -> None:
+    def _confirmed(self, dont_ask: bool) -> None:
         action, self.action = self.action, None
-        dont_ask = bool(self.dont_ask.checked)
-        self.dialog.close()
+        self.modal.close()
         if action is not None:
             self.on_confirm(action, dont_ask)
 
@@ -48,14 +49,18 @@ class LinkQuestion:
     hears yes, ``on_keep()`` no (a button, or Escape)."""
 
     def __init__(
-        self, dialog: Any, on_open: Callable[[DealRequest], None], on_keep: Callable[[], None]
+        self,
+        dialog: Any,
+        show: Callable[[Patch], None],
+        on_open: Callable[[DealRequest], None],
+        on_keep: Callable[[], None],
     ) -> None:
-        self.dialog = dialog
+        self.modal = Modal(dialog, show)
         self.on_open = on_open
         self.on_keep = on_keep
         self.request: DealRequest | None = None  # the link's deal, while it asks
         on_click(within(dialog, "link-open"), self._opened)
-        on_click(within(dialog, "link-keep"), dialog.close)
+        on_click(within(dialog, "link-keep"), self.modal.close)
         listen(dialog, "close", lambda event: self._closed())
 
     @property
@@ -65,11 +70,11 @@ class LinkQuestion:
     def ask(self, request: DealRequest) -> None:
         """Ask whether to leave the game in progress for ``request``'s deal."""
         self.request = request
-        self.dialog.showModal()
+        self.modal.open()
 
     def _opened(self) -> None:
         request, self.request = self.request, None
-        self.dialog.close()
+        self.modal.close()
         if request is not None:
             self.on_open(request)
 

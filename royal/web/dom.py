@@ -17,7 +17,6 @@ from pyscript import document, window
 
 from royal.storage_keys import LOCK
 from royal.tab_sync import Stale
-from royal.view.html import Patch
 
 #: Where key presses belong to what has focus (typing, a dialog's own keys), not to the game.
 FORM_CONTROLS = "dialog, input, textarea, select, [contenteditable]"
@@ -51,12 +50,6 @@ def within(root: Any, element_id: str) -> Any:
     if missing(element):
         raise LookupError(f"#{element_id} is not inside the region given")
     return element
-
-
-def apply(root: Any, patch: Patch) -> None:
-    """Draw ``patch`` into its regions inside ``root``: one call into the page, whatever it
-    changes (``static/view.js`` writes only what differs)."""
-    window.royalView.apply(root, patch.to_json())
 
 
 def in_form_control(event: Any) -> bool:

@@ -2,9 +2,8 @@
 its page-wide events.
 
 :class:`Page` applies each drawing (a ``royal/view`` description) in one call, with the news
-heard since the last one, and listens to the document and the window, so
-:class:`~royal.web.app.App` deals only in actions, words and descriptions. It hands the
-regions still drawn by views of their own (the dialogs, the backup) to those views.
+heard and shown since the last one, keeps the notices, and listens to the document and the
+window, so :class:`~royal.web.app.App` deals only in actions, words and descriptions.
 """
 
 from __future__ import annotations
@@ -16,11 +15,11 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
-from royal import describe
 from royal.describe import Notice
+from royal.view.dialogs import notices
 from royal.view.html import Patch
 from royal.view.page import News, Told, news
-from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_click, on_event
+from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_click, on_click_of, on_event
 
 #: A click on none of these drops the selection.
 KEEPS_SELECTION = "#line [data-card], button, a, dialog"
@@ -34,6 +33,10 @@ class Page:
         self.line = by_id("line")
         self.notices = by_id("notices")
         self.heard = News()  # heard since the last drawing, drawn with the next
+        self.later = Patch()  # what an action opened, closed or asked, drawn with the next
+        self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
+        self._numbered = 0
+        on_click_of(self.notices, "button", "data-notice", lambda number: self._dismiss(int(number)))
         self.sound_on = False  # the setting, as last drawn
         after_each(self.flush)
         # Regions drawn by views of their own, as the line is by the Board.
@@ -101,11 +104,17 @@ class Page:
         """Apply ``patch`` with the news heard since the last drawing: one call into the page
         (static/view.js), whatever it changes."""
         heard, self.heard = self.heard, News()
-        window.royalView.apply(document, (patch + news(heard)).to_json())
+        later, self.later = self.later, Patch()
+        window.royalView.apply(document, (later + patch + news(heard)).to_json())
+
+    def show(self, patch: Patch) -> None:
+        """Draw ``patch`` with the next drawing, at the latest as the action ends (a dialog
+        opened, a question's words, a file saved): the action still makes one call."""
+        self.later += patch
 
     def flush(self) -> None:
-        """Draw the news heard in an action that drew nothing after it (words alone)."""
-        if self.heard != News():
+        """Draw what an action heard or showed when it drew nothing after it (words alone)."""
+        if self.heard != News() or self.later != Patch():
             self.draw(Patch())
 
     def tell(self, shown: str, spoken: str | None = None) -> None:
@@ -129,19 +138,14 @@ class Page:
         self.heard = replace(self.heard, celebrate=True)
 
     def notice(self, notice: Notice) -> None:
-        """Show a notice the player can dismiss."""
-        box = document.createElement("div")
-        box.className = "notice warning" if notice.warning else "notice"
-        box.setAttribute("role", "alert" if notice.warning else "status")
-        text = document.createElement("p")
-        text.textContent = notice.text
-        close = document.createElement("button")
-        close.type = "button"
-        close.textContent = describe.DISMISS
-        close.setAttribute("aria-label", describe.DISMISS_LABEL)
-        on_click(close, box.remove)
-        box.append(text, close)
-        self.notices.append(box)
+        """Show a notice the player can dismiss, with the next drawing."""
+        self._numbered += 1
+        self.shown.append((self._numbered, notice))
+        self.show(notices(self.shown))
+
+    def _dismiss(self, number: int) -> None:
+        self.shown = [(n, notice) for n, notice in self.shown if n != number]
+        self.show(notices(self.shown))
 
     # Sharing ----------------------------------------------------------------------------
 

@@ -43,8 +43,8 @@ class Play:
         self.selection = Selection(
             lambda: self.game, page, self.move, render_marks, lambda: session.settings.quick_play
         )
-        self.loss_question = LossQuestion(page.loss_dialog, self.confirm_leave)
-        self.link_question = LinkQuestion(page.link_dialog, self.open_link, render)
+        self.loss_question = LossQuestion(page.loss_dialog, page.show, self.confirm_leave)
+        self.link_question = LinkQuestion(page.link_dialog, page.show, self.open_link, render)
         self._pending: tuple[Game, str] | None = None  # the game ``start`` leaves for, while it asks
 
     @property

@@ -7,8 +7,10 @@ from collections.abc import Callable
 from typing import Any
 
 from royal.settings import CHOICES
+from royal.view.html import Patch
 from royal.view.look import SETTING_BOXES, SETTING_RADIOS, radio_id
 from royal.web.dom import on_click, on_event, within
+from royal.web.modal import Modal
 
 #: Each radio button's id, and the setting and choice it chooses.
 CHOSEN_BY: dict[str, tuple[str, bool | str]] = {
@@ -20,8 +22,10 @@ class SettingsView:
     """Opens and closes the settings panel ``dialog``; ``on_change(name, value)`` hears each
     change the player makes there."""
 
-    def __init__(self, dialog: Any, on_change: Callable[[str, bool | str], None]) -> None:
-        self.dialog = dialog
+    def __init__(
+        self, dialog: Any, show: Callable[[Patch], None], on_change: Callable[[str, bool | str], None]
+    ) -> None:
+        self.modal = Modal(dialog, show)
         self.on_change = on_change
         on_event(dialog, "change", self._changed)  # one listener for every control
         on_click(within(dialog, "settings-close"), self.close)
@@ -43,8 +47,8 @@ class SettingsView:
 
     def open(self) -> None:
         """Open the settings panel."""
-        self.dialog.showModal()
+        self.modal.open()
 
     def close(self) -> None:
         """Close the settings panel."""
-        self.dialog.close()
+        self.modal.close()

@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 from royal.challenges import ChallengeRecord
 from royal.records import DailyRecord, DayResult, Finished
 from royal.view.calendar import Shown, calendar
+from royal.view.dialogs import download, modal
 from royal.view.html import Effect, Patch, html, region
 from royal.view.records import records
 
@@ -151,3 +152,33 @@ def test_a_property_is_set_live_and_effects_run_in_order_after_the_regions(page:
         Patch(effects=(Effect("nobody"),)).to_json(),
     )
     assert "no effect nobody" in error
+
+
+def test_a_dialog_opens_modal_and_closes_once_however_often_it_is_drawn(page: Page) -> None:
+    """``modal`` opens a dialog as a modal one (the page behind it inert) only if it is closed,
+    and closes it only if open: drawn twice, it fires one close event, not two."""
+    blank(page)
+    page.evaluate("""() => {
+      document.getElementById('x').innerHTML = '<dialog id="ask"><button>Yes</button></dialog>';
+      window.closes = 0;
+      document.getElementById('ask').addEventListener('close', () => { window.closes += 1; });
+    }""")
+    for _ in range(2):
+        page.evaluate("json => royalView.apply(document, json)", modal("ask").to_json())
+    assert page.evaluate("document.getElementById('ask').matches(':modal')")
+    for _ in range(2):
+        page.evaluate("json => royalView.apply(document, json)", modal("ask", False).to_json())
+    page.wait_for_function("!document.getElementById('ask').open")
+    page.evaluate("() => new Promise(resolve => setTimeout(resolve, 0))")
+    assert page.evaluate("window.closes") == 1
+
+
+def test_a_file_is_saved_by_the_browser_with_its_name_and_text(page: Page) -> None:
+    blank(page)
+    saved_as = download("backup.json", '{"a": 1}').to_json()
+    with page.expect_download() as saving:
+        page.evaluate("json => royalView.apply(document, json)", saved_as)
+    saved = saving.value
+    assert saved.suggested_filename == "backup.json"
+    assert Path(saved.path()).read_text(encoding="utf-8") == '{"a": 1}'
+    assert page.locator("a[download]").count() == 0  # the link it clicked is gone
