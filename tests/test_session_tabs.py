@@ -48,6 +48,10 @@ class Ledger(dict[str, str]):
         self.cut = False  # another page cut a game record short
         self.revision: int | None = None  # the stored game's, once it was written whole
         self.since_reset: list[bool] = []  # each game counted since the last reset: won?
+        # Each tab's setting changes not yet stored: a refused write is held and goes in with the
+        # tab's next write that is taken, so that one may carry more than one change.
+        self.owed: list[set[str]] = [set(), set()]
+        self.writer = 0  # the tab whose storage call this is
 
     def __setitem__(self, key: str, value: str) -> None:
         if key == GAME_KEY:
@@ -56,7 +60,9 @@ class Ledger(dict[str, str]):
             self._stats(saves.load_stats(value, DAY))
         elif key == SETTINGS_KEY:
             old, new = self.settings().to_dict(), saves.load_settings(value).to_dict()
-            assert sum(old[name] != new[name] for name in old) <= 1, "a setting changes over the newest"
+            changed = {name for name in old if old[name] != new[name]}
+            assert changed <= self.owed[self.writer], "a setting changes over the newest"
+            self.owed[self.writer] = set()
         super().__setitem__(key, value)
 
     def _game(self, text: str) -> None:
@@ -115,9 +121,14 @@ class Ledger(dict[str, str]):
 class Tab(Refusing):
     """One tab's storage calls: the ``fail``-th of them from now is refused."""
 
-    def __init__(self, ledger: Ledger) -> None:
+    def __init__(self, ledger: Ledger, number: int) -> None:
         super().__init__((), ledger)
+        self.ledger, self.number = ledger, number
         self.fail: int | None = None
+
+    def set(self, key: str, value: str) -> None:
+        self.ledger.writer = self.number
+        super().set(key, value)
 
     def refuses(self, operation: str, key: str) -> bool:
         if self.fail is None:
@@ -138,7 +149,7 @@ class TwoTabs(RuleBasedStateMachine):
     def open_both(self) -> None:
         self.ledger = Ledger()
         self.time = Time()
-        self.storages = [Tab(self.ledger), Tab(self.ledger)]
+        self.storages = [Tab(self.ledger, 0), Tab(self.ledger, 1)]
         self.tabs = [session(storage, self.time, seed) for seed, storage in enumerate(self.storages)]
         self.acted: int | None = None
 
@@ -204,6 +215,7 @@ class TwoTabs(RuleBasedStateMachine):
     )
     def change_setting(self, tab: int, fail: int | None, change: tuple[str, object]) -> None:
         name, value = change
+        self.ledger.owed[tab].add(name)
         self.act(tab, fail, lambda s: s.change_settings(**{name: value}))
         self.acted = None  # it re-reads the settings alone
         if self.tabs[tab].storage.persistent:
@@ -212,6 +224,7 @@ class TwoTabs(RuleBasedStateMachine):
 
     @rule(tab=which, fail=failures)
     def reload(self, tab: int, fail: int | None) -> None:
+        self.ledger.owed[tab] = set()  # what it held is gone with the page
         self.storages[tab].fail = fail
         self.tabs[tab] = session(self.storages[tab], self.time, seed=tab + 7)
         self.storages[tab].fail = None
