@@ -10,6 +10,10 @@ fixtures work as documented there, with these changes made here:
   uncaught page error fails it.
 - Contexts default to the desktop viewport, 1440x900, and a 60 s timeout
   (a cold boot takes about 5 s on two cores).
+- Contexts default to reduced motion (`prefers-reduced-motion: reduce`): nothing animates, so
+  a click never waits for a card to stand still, which halves a test that plays a deal by
+  clicks. A test of the motion, or one that plays as most players do, is marked `motion`
+  and gets motion as the browser has it by default.
 
 Fixtures and helpers:
 
@@ -126,12 +130,15 @@ def network_log(_recorder: Recorder) -> list[str]:
 
 @pytest.fixture
 def new_context(
-    new_context: Callable[..., BrowserContext], _recorder: Recorder
+    new_context: Callable[..., BrowserContext], _recorder: Recorder, request: pytest.FixtureRequest
 ) -> Callable[..., BrowserContext]:
-    """pytest-playwright's `new_context`, recorded, desktop-sized and patient."""
+    """pytest-playwright's `new_context`, recorded, desktop-sized, patient, and still unless the
+    test is marked `motion`."""
+    motion = request.node.get_closest_marker("motion") is not None
 
     def make(**kwargs) -> BrowserContext:
         kwargs.setdefault("viewport", DESKTOP)
+        kwargs.setdefault("reduced_motion", "no-preference" if motion else "reduce")
         context = new_context(**kwargs)
         context.set_default_timeout(TIMEOUT_MS)
         _recorder.watch(context)

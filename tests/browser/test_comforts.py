@@ -208,6 +208,7 @@ def test_an_undo_then_redo_costs_exactly_15_even_at_0(page: Page, open_game) -> 
 # The win -----------------------------------------------------------------------------------
 
 
+@pytest.mark.motion
 def test_a_win_celebrates_and_breaks_the_score_down(page: Page, open_game) -> None:
     number = winnable_deal(80)
     game = Game.numbered(number)

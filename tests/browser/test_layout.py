@@ -26,6 +26,10 @@ from royal.line import Line, Move
 from royal.solver import solve
 from royal.storage_keys import LOCK
 
+# Layouts are looked at as the line moves, as most players have it: a test that wants it still
+# says so (reduced_motion="reduce").
+pytestmark = pytest.mark.motion
+
 SHOTS = Path("/tmp/shots")
 # As long as a random deal's number gets (nine digits), so the fields row is at its widest.
 DEAL = 987_654_321

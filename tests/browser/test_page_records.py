@@ -441,6 +441,7 @@ def test_todays_deal_won_after_a_win_with_the_clock_ahead_shows_in_the_row_and_t
     )
 
 
+@pytest.mark.motion  # the win's glide is what could carry them off
 def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page: Page, open_game) -> None:
     """The win glides the pair to the middle of the line; the replay's line is the deal's,
     so the glide must not carry the Queen and King off the board."""

@@ -3,6 +3,7 @@ game driven into a dead end. Expectations come from the engine in this process."
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from gamepage import (
@@ -32,6 +33,7 @@ def spec_win_bonus(seconds: int) -> int:
     return 500 + max(0, 600 - seconds)
 
 
+@pytest.mark.motion  # the whole deal as most players see it, every card sliding
 def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
     number = winnable_deal(2)
     cards = numbered_deal(number)
