@@ -280,6 +280,7 @@ class GuardedStorage:
             if self.durable:
                 self._held[key] = (kind, text)
         else:
+            self._held.pop(key, None)  # held by an earlier read whose copy found no room: kept now
             with contextlib.suppress(StorageError):  # kept aside: this page may write over it
                 if self.storage.get(key) == text:
                     self.storage.remove(key)
