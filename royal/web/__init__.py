@@ -3,9 +3,9 @@
 It applies what :mod:`royal.view` draws of the engine's state and turns clicks and keys into
 engine calls; every rule lives in the engine and every sentence in :mod:`royal.describe`.
 :mod:`~royal.web.main` boots the game; :mod:`~royal.web.app` builds the views, wires every
-entry point to the game and draws it; :mod:`~royal.web.play` turns what the player does into
-:class:`~royal.session.Session` calls and words; :mod:`~royal.web.selection` holds the card
-selected and the hint on show; :mod:`~royal.web.page` applies each drawing in one call, with
+entry point, sends what the player does to the game to :mod:`royal.table` as messages and
+applies its replies, and draws the page; :mod:`~royal.web.other_tabs` follows the other tabs;
+:mod:`~royal.web.page` applies each drawing in one call, with
 the words and sounds heard with it, and owns the page-wide events, notices and Share;
 :mod:`~royal.web.board` works out the line's changes and :mod:`~royal.web.drag` lets a card be
 dragged onto its partner; :mod:`~royal.web.keys` reads key presses (named by
@@ -13,7 +13,8 @@ dragged onto its partner; :mod:`~royal.web.keys` reads key presses (named by
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`, :mod:`~royal.web.end_panel`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,
 :mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view`, :mod:`~royal.web.chance_view` and
-:mod:`~royal.web.dialogs` hold what the page's regions do (a dialog opens and closes through
+:mod:`~royal.web.dialogs` (the answers to the questions :mod:`royal.table`
+asks) hold what the page's regions do (a dialog opens and closes through
 :mod:`~royal.web.modal`), and :mod:`~royal.web.opener` gives
 the focus back to the button a panel opened from; :mod:`~royal.web.persistence` asks the
 browser to keep the data; :mod:`~royal.web.local_storage` adapts localStorage to

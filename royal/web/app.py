@@ -1,17 +1,18 @@
 """The game in the page: builds the views of the page's regions, wires every entry point, follows
 other tabs and draws the state through :class:`~royal.web.page.Page` and those views.
 
-It holds no rule of its own. With :class:`~royal.web.play.Play`, which plays the player's
-actions on the game, it is the only code that calls the session: the views hand it what the
-player does, and take back only what they draw.
+It holds no rule of its own. What the player does to the game is a message
+(:mod:`royal.table.messages`) that :class:`~royal.table.play.Play` answers with a reply, which
+:meth:`App.act` applies; the views hand it what the player does, and take back only what they
+draw.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+from collections.abc import Callable
 
 from royal import describe
-from royal.backup import Backup
 from royal.clock import format_seconds
 from royal.difficulty import Level
 from royal.game import Game
@@ -19,7 +20,10 @@ from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
-from royal.tab_sync import Adopted
+from royal.table import messages as m
+from royal.table.choice import Choice
+from royal.table.play import Play
+from royal.table.reply import Draw
 from royal.view.html import Effect, Patch, text
 from royal.view.page import Screen, game_query, page
 from royal.web.achievements_view import AchievementsView
@@ -27,14 +31,15 @@ from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
-from royal.web.dom import after_paint, on_stale
+from royal.web.dialogs import ask_questions
+from royal.web.dom import after_paint, before_paint, on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
 from royal.web.finish_view import FinishView
 from royal.web.keys import Keys
+from royal.web.other_tabs import follow_other_tabs
 from royal.web.page import Page
 from royal.web.persistence import KeepData
-from royal.web.play import Play
 from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView, board_marks
 from royal.web.review_view import ReviewView
@@ -51,12 +56,19 @@ class App:
         self.page = page
         self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
         self.end = EndPanel(page.result)
-        self.play = play = Play(session, page, self.end, self.replay, self.render, self.render_marks)
-        self.selection = selection = play.selection
-        self.board = Board(page.line, selection.choose, play.deal)
-        self.drag = Drag(page.line, selection.can_drag, selection.drag_start, selection.drop)
+        self.table = Play(session)
+        self.board = Board(page.line, lambda card: self.act(m.Pick(card)), self._pressed("deal-card"))
+        self.drag = Drag(
+            page.line,
+            lambda: session.game.outcome is None,
+            lambda card: self.act(m.DragStart(card)),
+            lambda card, target: self.act(m.Drop(card, target)),
+        )
+        ask_questions(page.loss_dialog, page.link_dialog, self.act)
         self.records = RecordsView()
-        self.backup = BackupView(self, page.show, page.stats_panel, page.import_dialog, page.reset_dialog)
+        self.backup = BackupView(
+            session.backup, self._adopted, page.show, page.stats_panel, page.import_dialog, page.reset_dialog
+        )
         self.settings = SettingsView(page.settings_dialog, page.show, self.change_setting)
         self.keep_data = KeepData()
         self.calendar = CalendarView(page.calendar, page.show, self.play_challenge)
@@ -68,19 +80,15 @@ class App:
         self.chance = ChanceView(self._weighed, page.draw)
         self._guide = False  # the first-game guide shows
         self._time = ""  # the clock's field as drawn
-        self.finish = FinishView(page.finish, play.move, lambda words: page.tell("", words), page.draw)
+        self.finish = FinishView(
+            page.finish, lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw
+        )
+        pressed = self._pressed
         buttons = {
-            "new-game": lambda: play.leave("new-game"),
-            "daily": lambda: play.leave("daily"),
-            "restart": lambda: play.leave("restart"),
-            "undo": play.undo,
-            "redo": play.redo,
-            "hint": play.hint,
-            "deal-card": play.deal,
-            "result-undo": play.undo,
-            "result-rewind": play.rewind,
-            "result-restart": lambda: play.leave("restart"),
-            "result-new": lambda: play.leave("new-game"),
+            **{action: pressed(action) for action in m.PRESSES - {"cancel"}},
+            "result-undo": pressed("undo"),
+            "result-restart": pressed("restart"),
+            "result-new": pressed("new-game"),
             "replay": self.show_replay,
             "share": self.share,
             "settings": self.settings.open,
@@ -93,15 +101,39 @@ class App:
         for element_id, action in {**buttons, **panels}.items():
             page.on(element_id, action)
         # Shortcut keys name the same actions as the buttons they stand for.
-        self.keys = Keys({**buttons, "cancel": selection.cancel}, self.board.move_focus)
-        page.on_click_elsewhere(selection.cancel)
-        page.on_visibility(self._visibility)
+        self.keys = Keys({**buttons, "cancel": pressed("cancel")}, self.board.move_focus)
+        page.on_click_elsewhere(pressed("cancel"))
         page.on_leave(self.session.save)
-        page.on_storage(self._storage)
-        page.on_restore(self._catch_up)
+        follow_other_tabs(session, page, self._adopted, self.render, self._tick)
         on_stale(self._adopted)  # whichever action it was: see royal.web.dom.kept
         page.every(TICK_MS, self._tick)
-        self.session.set_visible(page.visible())
+
+    # Playing --------------------------------------------------------------------------
+
+    def act(self, message: m.Message) -> None:
+        """Play ``message`` and apply the reply: what is heard and shown, what the game's change
+        ends (a replay on the board), one drawing, and the end panel's focus at a game's end."""
+        reply = self.table.update(message)
+        self.page.hear(reply.heard)
+        self.page.show(reply.show)
+        if reply.changed:
+            self.replay.close(notify=False)
+        if reply.draw is Draw.PAGE:
+            self.render()
+        elif reply.draw is Draw.MARKS:
+            self.render_marks()
+        if reply.ended:  # once the panel is laid out, in the frame that draws it
+            before_paint(self._focus_end)
+
+    def _pressed(self, action: str) -> Callable[[], None]:
+        """What the button or key for ``action`` does."""
+        return lambda: self.act(m.Press(action))
+
+    def _focus_end(self) -> None:
+        """Focus the end panel's New game and bring the panel into view, if the game is still
+        over (an undo may have come first)."""
+        if self.session.game.outcome is not None:
+            self.end.focus_new_game(self.page.line)
 
     # Sharing, settings, the replay and the stats ----------------------------------------
 
@@ -118,7 +150,7 @@ class App:
 
     def play_challenge(self, number: int, level: Level, day: _dt.date) -> None:
         """Play a daily challenge the calendar opened."""
-        self.play.start("challenge", Game.numbered(number, daily=day), describe.challenge(level, day))
+        self.act(m.Begin("challenge", Game.numbered(number, daily=day), describe.challenge(level, day)))
 
     def show_review(self) -> None:
         """At the end of a game, review its moves."""
@@ -136,7 +168,7 @@ class App:
     def _play_on(self, review: Review) -> None:
         """Play on from the review's position: a new game of the deal with those moves."""
         game = review.again_from(review.position, self.session.now())
-        self.play.start("play-on", game, describe.review_position(review))
+        self.act(m.Begin("play-on", game, describe.review_position(review)))
 
     def change_setting(self, name: str, value: bool | str) -> None:
         """The player changed a setting in the panel: keep it and apply it."""
@@ -160,46 +192,7 @@ class App:
         self.page.read_out(describe.REPLAY_CLOSED)
         self.end.focus_replay()
 
-    def export_stats(self) -> tuple[str, str]:
-        """The backup file's name and text."""
-        return self.session.backup.export()
-
-    def read_backup(self, text: str) -> Backup:
-        """A backup file's contents, checked (BackupError if they cannot be imported)."""
-        return self.session.backup.read(text)
-
-    def import_stats(self, contents: Backup, words: str) -> None:
-        """Replace the stats, and the game if the file holds one, with a backup's."""
-        self.session.backup.restore(contents)
-        self._adopted(words)
-
-    def reset_stats(self, words: str) -> None:
-        """Clear the stats, the daily record and the recent games."""
-        self.session.backup.reset()
-        self._adopted(words)
-
     # Page events ----------------------------------------------------------------------
-
-    def _visibility(self, visible: bool) -> None:
-        if visible:
-            self._catch_up()
-        self.session.set_visible(visible)
-        self._tick()
-
-    def _catch_up(self) -> None:
-        """The page was shown again: other tabs may have written while it was not listening."""
-        self._follow(self.session.catch_up())
-
-    def _storage(self) -> None:
-        self._follow(self.session.sync())
-
-    def _follow(self, adopted: Adopted) -> None:
-        """Show what was adopted from another tab: new play drops what the page offered for the
-        old; new stats or settings alone keep the player's selection, drag, replay or review."""
-        if adopted.play:
-            self._adopted()
-        elif adopted.records:
-            self.render()
 
     def _adopted(self, words: str = "") -> None:
         """The session adopted a game or stats the page did not show (another tab's, or a
@@ -208,7 +201,7 @@ class App:
         dragging = self.drag.stop()
         self.replay.close(notify=False)
         self.review.close(notify=False)
-        self.selection.clear()
+        self.table.choice = Choice()
         if dragging:
             self.page.tell(describe.DRAG_STOPPED)
         else:
@@ -258,7 +251,7 @@ class App:
             # Finish for me weighs the whole line: from the stock, once it is all dealt.
             self.finish.offer(game, steps is None and not game.can_deal),
             # While a link's deal is offered, the address keeps it.
-            None if self.play.link_question.asking else game_query(game),
+            None if self.table.asking_link else game_query(game),
         )
         self.page.sound_on = settings.sound
         self._time = format_seconds(game.clock.seconds(now))
@@ -285,7 +278,8 @@ class App:
     def _game_line(self) -> Effect:
         game = self.session.game
         stock = game.stock_count if game.variant.stock else None
-        return self.board.render(game.line.cards, self.selection.card, self.selection.marks(game.line), stock)
+        choice = self.table.choice
+        return self.board.render(game.line.cards, choice.card, choice.marks(game.line), stock)
 
     def _weighed(self) -> Game | None:
         """The game whose chance the page shows: a stock game with cards in the stock, on the board."""

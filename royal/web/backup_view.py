@@ -1,52 +1,40 @@
 """Export, import and reset of the stats: the buttons and file input in the stats panel and
 the two dialogs that ask first (modal ``<dialog>``s, royal/web/modal.py). The file's format and
 checks live in :mod:`royal.backup`, its words and the status line in royal/view/dialogs.py;
-what it changes, the App asks of the session."""
+what it changes, the session's backup actions do."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Any
 
 from pyodide.ffi import create_once_callable
 
 from royal import describe
 from royal.backup import MAX_CHARS, Backup, BackupError
+from royal.backup_actions import BackupActions
 from royal.view.dialogs import backup_questions, backup_status, download, import_question
 from royal.view.html import Patch
 from royal.web.dom import in_turn, listen, on_click, within
 from royal.web.modal import Modal
 
 
-class Backups(Protocol):
-    """What the backup controls ask of the game (the App, which makes every session call)."""
-
-    def export_stats(self) -> tuple[str, str]:
-        """The backup file's name and text."""
-
-    def read_backup(self, text: str) -> Backup:
-        """A file's contents, checked (BackupError if they cannot be imported)."""
-
-    def import_stats(self, contents: Backup, words: str) -> None:
-        """Replace the stats (and the game, if the file holds one); ``words`` say so."""
-
-    def reset_stats(self, words: str) -> None:
-        """Clear the stats; ``words`` say so."""
-
-
 class BackupView:
-    """Wires the backup controls in ``panel`` (the stats panel) and the two dialogs to
-    ``backups``; ``show(patch)`` draws with the page's next drawing."""
+    """Wires the backup controls in ``panel`` (the stats panel) and the two dialogs to the
+    session's ``backups``; ``adopted(words)`` has the page drop what it offered for the game
+    and stats replaced and say ``words``; ``show(patch)`` draws with the page's next drawing."""
 
     def __init__(
         self,
-        backups: Backups,
+        backups: BackupActions,
+        adopted: Callable[[str], None],
         show: Callable[[Patch], None],
         panel: Any,
         import_dialog: Any,
         reset_dialog: Any,
     ) -> None:
         self.backups = backups
+        self.adopted = adopted
         self.show = show
         self.pending: Backup | None = None
         self.file_input = within(panel, "import-stats")
@@ -69,7 +57,7 @@ class BackupView:
 
     def export(self) -> None:
         """Have the browser save the backup file (made in the page, so nothing leaves it)."""
-        name, text = self.backups.export_stats()
+        name, text = self.backups.export()
         self.show(download(name, text))
         self._say(describe.exported(name))
 
@@ -91,7 +79,7 @@ class BackupView:
 
     def _read(self, text: str) -> None:
         try:
-            contents = self.backups.read_backup(text)
+            contents = self.backups.read(text)
         except BackupError as error:
             self._say(str(error), error=True)
             return
@@ -105,7 +93,8 @@ class BackupView:
         if contents is not None:
             words = describe.imported(contents)
             self._say(words)
-            self.backups.import_stats(contents, words)
+            self.backups.restore(contents)
+            self.adopted(words)
 
     def _import_closed(self) -> None:
         """Cancel, Escape, or the dialog closed after importing."""
@@ -118,4 +107,5 @@ class BackupView:
     def _reset(self) -> None:
         self.resetting.close()
         self._say(describe.RESET_DONE)
-        self.backups.reset_stats(describe.RESET_DONE)
+        self.backups.reset()
+        self.adopted(describe.RESET_DONE)

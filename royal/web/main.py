@@ -12,6 +12,7 @@ from royal.describe import Notice
 from royal.links import parse_link
 from royal.session import Session
 from royal.storage import StorageError
+from royal.table.messages import Link
 from royal.web.app import App
 from royal.web.local_storage import LocalStorage
 from royal.web.page import Page
@@ -53,7 +54,7 @@ def start() -> App:
         request = None
         page.notice(Notice(describe.bad_link(error)))
     if request is not None:
-        app.play.offer(request)  # first, so that the address keeps a link still being offered
+        app.act(Link(request))  # first, so that the address keeps a link still being offered
     app.render()
     page.ready()
     return app

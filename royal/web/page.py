@@ -123,6 +123,15 @@ class Page:
         even when it repeats."""
         self.heard = replace(self.heard, told=Told(shown, shown if spoken is None else spoken))
 
+    def hear(self, heard: News) -> None:
+        """Have the player hear ``heard`` (an action's reply) with the next drawing."""
+        if heard.told is not None:
+            self.heard = replace(self.heard, told=heard.told)
+        if heard.sound is not None:
+            self.sound(heard.sound)
+        if heard.celebrate:
+            self.celebrate()
+
     def read_out(self, words: str) -> None:
         """Read ``words`` to screen readers only, leaving the message line as it is."""
         told = self.heard.told

@@ -1,0 +1,99 @@
+"""What the player did to the game, as data: one message per action, whichever control, key,
+drag or dialog it came from (royal.table.play.Play.update answers each)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from royal.game import Game
+from royal.line import Move
+from royal.links import DealRequest
+
+#: The actions a button or a shortcut names (royal.shortcuts), each a :class:`Press`.
+PRESSES = frozenset(
+    {"new-game", "daily", "restart", "undo", "redo", "hint", "deal-card", "result-rewind", "cancel"}
+)
+#: The presses that leave the game for another deal, asking first when that makes it a loss.
+LEAVING = frozenset({"new-game", "daily", "restart"})
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """A card clicked, tapped or pressed with Enter or Space."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DragStart:
+    """A card began to be dragged."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """A dragged card let go over ``target`` (``None``: over no card)."""
+
+    card: str
+    target: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Press:
+    """A button or its shortcut: one of :data:`PRESSES`."""
+
+    action: str
+
+    def __post_init__(self) -> None:
+        if self.action not in PRESSES:
+            raise ValueError(f"not an action: {self.action!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A move picked elsewhere than on the line (Finish for me plays its moves so)."""
+
+    move: Move
+
+
+@dataclass(frozen=True, slots=True)
+class Begin:
+    """Leave for ``game`` (a daily challenge, or a review's position played on: ``action``),
+    asking first when that makes the game a loss; ``words`` announce it."""
+
+    action: str
+    game: Game
+    words: str
+
+
+@dataclass(frozen=True, slots=True)
+class Leave:
+    """Yes to the question before a loss, maybe asking not to be asked again."""
+
+    dont_ask: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Stay:
+    """No to the question before a loss (its button, or Escape)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """The address named a deal (at start, or when the page's address changed)."""
+
+    request: DealRequest
+
+
+@dataclass(frozen=True, slots=True)
+class OpenLink:
+    """Yes to the question before a link's deal replaces the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepGame:
+    """No to that question (its button, or Escape)."""
+
+
+Message = Pick | DragStart | Drop | Press | Play | Begin | Leave | Stay | Link | OpenLink | KeepGame
