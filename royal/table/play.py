@@ -19,6 +19,7 @@ from royal.table.choice import Choice
 from royal.table.reply import Draw, Reply
 from royal.view.dialogs import loss_question, modal
 from royal.view.html import Patch
+from royal.view.page import News
 
 LOSS_DIALOG = "loss-dialog"
 LINK_DIALOG = "link-dialog"
@@ -131,7 +132,7 @@ class Play:
         lost = self.session.lost_by_last_move()
         game = self.game
         if game.outcome is Outcome.WON:
-            reply = Reply(heard=replace(Reply().heard, sound="win", celebrate=True))
+            reply = Reply(heard=News(sound="win", celebrate=True))
         else:  # the warning's sound in place of the move's
             reply = Reply().sounding("lost" if lost else "move")
         if not lost:
@@ -164,23 +165,17 @@ class Play:
                 return Reply()
             card = self.session.deal()
             return self._changed(Reply().sounding("move"), describe.dealt(card, self.game.stock_count))
-        if action == "undo":
-            if not game.can_undo:
-                return Reply()
-            undone = self.session.undo()
-            if isinstance(undone, str):
-                words = describe.undealt(undone, self.game.stock_count)
-            else:
-                words = describe.undone(undone, self.game.cards_left)
-            return self._changed(Reply().sounding("undo"), words)
-        if not game.can_redo:
-            return Reply()
-        done = self.session.redo()
-        if isinstance(done, str):
-            words = describe.dealt(done, self.game.stock_count)
+        if action == "undo" and game.can_undo:
+            step, sound, (dealt, played) = self.session.undo(), "undo", (describe.undealt, describe.undone)
+        elif action == "redo" and game.can_redo:
+            step, sound, (dealt, played) = self.session.redo(), "move", (describe.dealt, describe.played)
         else:
-            words = describe.played(done, self.game.cards_left)
-        return self._changed(Reply().sounding("move"), words)
+            return Reply()
+        if isinstance(step, str):
+            words = dealt(step, self.game.stock_count)
+        else:
+            words = played(step, self.game.cards_left)
+        return self._changed(Reply().sounding(sound), words)
 
     def _hint(self) -> Reply:
         """Mark a move that keeps the game winnable, or say that none does."""
