@@ -94,13 +94,15 @@ class Ledger(dict[str, str]):
 
     def cut_game_short(self) -> None:
         """Another page writes a cut-short game record (keeping the game's id). What only that
-        record held is lost with it: a win that a tab which could not save remembers, say; the
-        tab that keeps it aside writes its own copy of the game in its place."""
+        record held is lost with it: a win that a tab which could not save remembers, say, or the
+        game it left for the one it holds, not yet counted (docs/stats.md); the tab that keeps it
+        aside writes its own copy of the game in its place."""
         text = self.get(GAME_KEY)
         if text is not None:
             cut = text[: text.index('"id":') + 24]
             super().__setitem__(GAME_KEY, cut)
             self.won = {game_id for game_id in self.won if game_id not in cut}
+            self.touched = {game for game in self.touched if game in self.counted or self.holds(game)}
             self.revision = None
             self.cut = True
 

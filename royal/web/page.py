@@ -124,27 +124,19 @@ class Page:
         self.heard = replace(self.heard, told=Told(shown, shown if spoken is None else spoken))
 
     def hear(self, heard: News) -> None:
-        """Have the player hear ``heard`` (an action's reply) with the next drawing."""
-        if heard.told is not None:
-            self.heard = replace(self.heard, told=heard.told)
-        if heard.sound is not None:
-            self.sound(heard.sound)
-        if heard.celebrate:
-            self.celebrate()
+        """Have the player hear ``heard`` (an action's reply) with the next drawing: its words,
+        its sound if sound is on (static/sound.js), a win's celebration (static/line.js)."""
+        self.heard = replace(
+            self.heard,
+            told=self.heard.told if heard.told is None else heard.told,
+            sound=heard.sound if heard.sound is not None and self.sound_on else self.heard.sound,
+            celebrate=self.heard.celebrate or heard.celebrate,
+        )
 
     def read_out(self, words: str) -> None:
         """Read ``words`` to screen readers only, leaving the message line as it is."""
         told = self.heard.told
         self.heard = replace(self.heard, told=Told(None if told is None else told.shown, words))
-
-    def sound(self, name: str) -> None:
-        """Play the sound ``name`` (static/sound.js) with the next drawing, if sound is on."""
-        if self.sound_on:
-            self.heard = replace(self.heard, sound=name)
-
-    def celebrate(self) -> None:
-        """Celebrate a win with the next drawing (static/line.js)."""
-        self.heard = replace(self.heard, celebrate=True)
 
     def notice(self, notice: Notice) -> None:
         """Show a notice the player can dismiss, with the next drawing."""

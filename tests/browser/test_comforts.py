@@ -399,11 +399,12 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     x = centre(card(page, code).bounding_box())[0]
     scrolled = lambda: page.evaluate("scrollY")  # noqa: E731
     page.mouse.move(x, height - 6, steps=4)
-    start = scrolled()
-    page.wait_for_timeout(100)  # held still: no pointer event in this time
-    held = scrolled()
-    page.wait_for_timeout(100)
-    assert start < held < scrolled(), "the page keeps scrolling down while the drag is held there"
+    # Held still (no pointer event from here on), the page goes on scrolling down: frame after frame.
+    further = lambda since, sign=1: page.wait_for_function(  # noqa: E731
+        "([y, sign]) => (scrollY - y) * sign > 0", arg=[since, sign], timeout=5000
+    )
+    further(scrolled())
+    further(scrolled())
     box = card(page, code).bounding_box()
     assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
     # Held on, it stops once the line's end is in view, 8 px to spare (royal/web/drag.py's
@@ -417,9 +418,7 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     page.wait_for_timeout(300)
     assert scrolled() == end, "no further than the line's end"
     page.mouse.move(x, 6, steps=4)
-    top = scrolled()
-    page.wait_for_timeout(300)
-    assert scrolled() < top, "near the top it scrolls up"
+    further(scrolled(), -1)  # near the top it scrolls up
     page.mouse.move(x, height / 2, steps=2)
     page.mouse.up()
     expect(card(page, code)).not_to_have_attribute("data-dragging", "")

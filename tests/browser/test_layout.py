@@ -317,7 +317,7 @@ def test_the_pair_meets_where_the_line_is_and_stays_in_view_above_the_panel(
         assert frame["result"][1] < frame["height"], ("the panel in view", frame)
     assert all(b >= a - 1 for a, b in pairwise(qh_x)), "the Queen never goes back, only to the middle"
     gaps = [k - q for q, k in zip(qh_x, kh_x, strict=True)]
-    assert all(b <= a + 1 for a, b in pairwise(gaps)), "the King only closes up on the Queen"
+    assert all(b <= a + 1 for a, b in pairwise(gaps)), ("the King only closes up on the Queen", gaps)
     (qx, qy, _, _), (kx, ky, _, _) = frames[-1]["qh"], frames[-1]["kh"]
     w = frames[-1]["width"]
     assert abs(ky - qy) < 1 and w < kx - qx < w * 1.3, "side by side at the end"
