@@ -9,18 +9,17 @@ draw.
 
 from __future__ import annotations
 
-import datetime as _dt
 from collections.abc import Callable
 
 from royal import describe
 from royal.clock import format_seconds
-from royal.difficulty import Level
 from royal.game import Game
 from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
 from royal.table import messages as m
+from royal.table.calendar import Challenge
 from royal.table.choice import Choice
 from royal.table.play import Play
 from royal.table.reply import Draw
@@ -148,9 +147,10 @@ class App:
             lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED), text
         )
 
-    def play_challenge(self, number: int, level: Level, day: _dt.date) -> None:
+    def play_challenge(self, chosen: Challenge) -> None:
         """Play a daily challenge the calendar opened."""
-        self.act(m.Begin("challenge", Game.numbered(number, daily=day), describe.challenge(level, day)))
+        game = Game.numbered(chosen.number, daily=chosen.day)
+        self.act(m.Begin("challenge", game, describe.challenge(chosen.level, chosen.day)))
 
     def show_review(self) -> None:
         """At the end of a game, review its moves."""

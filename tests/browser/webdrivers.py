@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException, WebDriverException
+from selenium.common.exceptions import ElementClickInterceptedException, TimeoutException, WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.proxy import Proxy
 from selenium.webdriver.common.service import Service
@@ -360,7 +360,7 @@ class EngineSession:
         for _ in range(2):
             self.wait_still(selector)
             self.driver.execute_script(WATCH_CLICK_JS, selector)
-            self.element(selector).click()
+            self.wait_for(lambda: self._clicked(selector), f"{selector} to take the click")
             try:
                 seen = WebDriverWait(self.driver, CLICK_HEARD_TIMEOUT_S, POLL_S).until(
                     lambda _: self.driver.execute_script(CLICK_SEEN_JS)
@@ -371,6 +371,15 @@ class EngineSession:
                 return
             time.sleep(DOUBLE_CLICK_S)
         raise AssertionError(f"{self.name}: the browser dropped two clicks in a row on {selector}")
+
+    def _clicked(self, selector: str) -> bool:
+        """Click the element unless another one is over its middle (a panel still fading out,
+        say): False then, to be tried again, as Playwright waits until the element takes events."""
+        try:
+            self.element(selector).click()
+        except ElementClickInterceptedException:
+            return False
+        return True
 
     def wait_still(self, selector: str) -> None:
         """Wait until no animation moves the element (:data:`STILL_JS`). WebDriver clicks the
