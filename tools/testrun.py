@@ -31,7 +31,18 @@ def run_tests(pytest_args: Sequence[str]) -> int:
     failed = checks.run_all(setup.python, (*checks.STATIC, *checks.PACKAGE))
     build()
     axe_script()
-    return _pytest(setup.python, setup.variables, pytest_args, failed)
+    return _pytest(setup.python, setup.variables, [*workers(pytest_args), *pytest_args], failed)
+
+
+def workers(pytest_args: Sequence[str]) -> list[str]:
+    """Two workers, one a core (pytest-xdist), each module's tests on one of them so that a
+    module's shared session (Firefox's and WebKit's) starts once; none where the arguments name
+    their own (``-n 0`` runs in one process) or where there is one core."""
+    if any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
+        return []
+    if (os.cpu_count() or 1) < 2:
+        return []
+    return ["-n", "2", "--dist", "loadfile"]
 
 
 def run_checks(pytest_args: Sequence[str]) -> int:

@@ -7,11 +7,13 @@ Not a test module and not a conftest: the browser test files import it by name
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
 
 from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from royal.deals import numbered_deal
 from royal.forced import forced_finish
@@ -137,7 +139,14 @@ def drag(page: Page, source: str, target) -> None:  # type: ignore[no-untyped-de
     x, y = centre(card(page, source).bounding_box())
     page.mouse.move(x, y)
     page.mouse.down()
-    page.mouse.move(x + 12, y, steps=3)
+    # Past the threshold (8 px), on a little further while the page has not seen it: on a busy
+    # machine the first moves can reach the page before its turn to hear the press.
+    dragging = card(page, source).and_(page.locator("[data-dragging]"))
+    for dx in (12, 20, 28):
+        page.mouse.move(x + dx, y, steps=3)
+        with contextlib.suppress(PlaywrightTimeoutError):
+            dragging.wait_for(state="attached", timeout=2000)
+            break
     expect(card(page, source)).to_have_attribute("data-dragging", "")
     page.mouse.move(*centre(target.bounding_box()), steps=6)
 
