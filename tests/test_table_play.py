@@ -69,6 +69,29 @@ def test_a_picked_card_is_selected_and_its_partners_and_what_they_remove_are_mar
         assert marks[move.other(card)]["data-role"] == "partner"
 
 
+def test_a_partner_that_another_pairing_would_remove_is_marked_as_a_partner():
+    """Q♥ 9♥ 6♣ 8♥ 10♥ ...: with 9♥ chosen, 8♥ is a partner, and 9♥-10♥ would remove it."""
+    line, chosen = next(
+        (line, card)
+        for number in range(1, 500)
+        for line in [Game.numbered(number).line]
+        for card in line.cards
+        if any(
+            move.other(card) in line.enclosed(other)
+            for move in line.partners(card)
+            for other in line.partners(card)
+        )
+    )
+    partners = {move.other(chosen) for move in line.partners(chosen)}
+    enclosed = {card for move in line.partners(chosen) for card in line.enclosed(move)}
+    assert partners & enclosed
+    marks = Choice(chosen).marks(line)
+    assert {card for card, mark in marks.items() if mark.get("data-role") == "partner"} == partners
+    assert {
+        card for card, mark in marks.items() if mark.get("data-role") == "enclosed"
+    } == enclosed - partners
+
+
 def test_a_card_without_partners_is_selected_with_the_sound_that_says_so():
     play = table()
     card = a_card_without(play.game.line)
@@ -109,6 +132,10 @@ def test_quick_play_plays_a_card_with_exactly_one_move_at_once():
     move = line.partners(card)[0]
     play.update(m.Pick(card))
     assert played(play) == [move]
+    line = play.game.line
+    several = next(c for c in line.cards if len(line.partners(c)) > 1)
+    play.update(m.Pick(several))
+    assert play.choice == Choice(several) and played(play) == [move], "a card with more moves is selected"
 
 
 def test_a_card_already_gone_from_the_line_is_ignored():

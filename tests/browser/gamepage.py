@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
+import uuid
 from collections.abc import Callable, Iterable, Sequence
 
 from playwright.sync_api import BrowserContext, Page, expect
@@ -19,8 +20,9 @@ from royal.deals import numbered_deal
 from royal.forced import forced_finish
 from royal.game import Game
 from royal.line import Line, Move
+from royal.saves import dump_game
 from royal.solver import solve
-from royal.storage_keys import KEPT_PREFIX, LOCK
+from royal.storage_keys import GAME_KEY, KEPT_PREFIX, LOCK
 
 LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.dataset.card)"
 # Where each element `sel` picks sits in the document (not the viewport: a reload restores the scroll
@@ -272,3 +274,41 @@ def finish_deal() -> int:
         if solution.winnable and forced_finish(line.cards, False) is not None:
             return number
     raise AssertionError("no deal below 100 ends with a forced move")
+
+
+SEED_ONCE = """
+(() => {
+  try {  // init scripts also run in frames without storage: leave those alone
+    if (window !== window.top || sessionStorage.getItem('%(flag)s')) return;
+    sessionStorage.setItem('%(flag)s', '1');
+    localStorage.setItem('%(key)s', %(value)s);
+  } catch (error) {}
+})();
+"""
+
+
+def seed_once(context: BrowserContext | Page, key: str, value: str) -> None:
+    """Before the next navigation only (of ``context``'s pages, or of one page), put ``value``
+    under ``key`` in localStorage."""
+    flag = f"seeded-{uuid.uuid4().hex}"
+    context.add_init_script(SEED_ONCE % {"key": key, "value": json.dumps(value), "flag": flag})
+
+
+def open_one_move_from_the_win(
+    page: Page, url: str, wait_ready: Callable[[Page], Page], number: int, hinted: bool = False
+) -> tuple[Game, Move]:
+    """Open deal ``number`` in ``page`` saved one move short of its shortest win (after a hint
+    first if ``hinted``), as a player who had played the rest would find it on a return visit:
+    no deal played by clicks only to get there (whole deals by clicks are played elsewhere).
+    The game so far, and that last move."""
+    game = Game.numbered(number)
+    if hinted:
+        game.hint()
+    *moves, last = solve(game.cards).moves
+    for second, move in enumerate(moves, 1):
+        game.play(move, float(second))
+    seed_once(page, GAME_KEY, dump_game(game, float(len(moves) + 1), 1))
+    page.goto(url)
+    wait_ready(page)
+    expect(page.locator("[data-field=moves]")).to_have_text(str(len(moves)))
+    return game, last

@@ -20,6 +20,7 @@ from gamepage import (
     expect_shadow,
     field,
     marked,
+    open_one_move_from_the_win,
     stat,
     stored,
     wait_settled,
@@ -52,13 +53,6 @@ AudioContext.prototype.createOscillator = function () {
 
 def query(page: Page) -> dict[str, list[str]]:
     return parse_qs(urlsplit(page.url).query)
-
-
-def win(page: Page, game: Game) -> None:
-    """Play ``game``'s shortest win by clicks, keeping the engine's ``game`` in step."""
-    for move in solve(game.line.cards).moves:
-        click_move(page, move)
-        game.play(move, 0)
 
 
 # The address bar -------------------------------------------------------------------------
@@ -209,13 +203,11 @@ def test_an_undo_then_redo_costs_exactly_15_even_at_0(page: Page, open_game) -> 
 
 
 @pytest.mark.motion
-def test_a_win_celebrates_and_breaks_the_score_down(page: Page, open_game) -> None:
-    number = winnable_deal(80)
-    game = Game.numbered(number)
-    open_game(page, f"?deal={number}")
-    page.locator("#hint").click()
-    game.hint()
-    win(page, game)
+def test_a_win_celebrates_and_breaks_the_score_down(page: Page, site, wait_ready) -> None:
+    """The winning move of a game with a hint, saved one move short of its win."""
+    game, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal(80), hinted=True)
+    click_move(page, last)
+    game.play(last, 0)
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#celebration")).to_be_visible()
     parts = game.breakdown
@@ -231,12 +223,10 @@ def test_a_win_celebrates_and_breaks_the_score_down(page: Page, open_game) -> No
     expect(page.locator("#celebration")).to_be_hidden(timeout=10_000)
 
 
-def test_no_celebration_under_reduced_motion(new_context, open_game) -> None:
+def test_no_celebration_under_reduced_motion(new_context, site, wait_ready) -> None:
     page = new_context(reduced_motion="reduce").new_page()
-    number = winnable_deal(80)
-    game = Game.numbered(number)
-    open_game(page, f"?deal={number}")
-    win(page, game)
+    _, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal(80))
+    click_move(page, last)
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#result-score")).to_be_visible()
     page.wait_for_timeout(300)
@@ -265,6 +255,7 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     page.locator("#warn-lost").check()
     page.locator("#sound").check()
     page.locator("#large-cards").check()
+    page.locator("#quick-play").check()
     page.locator("#theme-dark").check()
     expect(page.locator("html")).to_have_attribute("data-theme", "dark")
     # The browser's own bar follows the chosen theme too.
@@ -298,6 +289,7 @@ def test_settings_start_at_their_defaults_and_survive_a_reload(page: Page, open_
     expect(page.locator("#warn-lost")).to_be_checked()
     expect(page.locator("#sound")).to_be_checked()
     expect(page.locator("#large-cards")).to_be_checked()
+    expect(page.locator("#quick-play")).to_be_checked()
     expect(page.locator("#theme-dark")).to_be_checked()
     page.locator("#theme-light").check()
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
@@ -387,6 +379,13 @@ def test_the_browsers_bar_takes_the_chosen_felts_colour_from_the_first_paint(
     wait_ready(page)
 
 
+WATCH_SCROLLS_JS = """() => {
+  window.__scrolls = []; window.__atMove = 0;
+  addEventListener('scroll', () => window.__scrolls.push(scrollY));
+  addEventListener('pointermove', () => { window.__atMove = window.__scrolls.length; }, true);
+}"""
+
+
 def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context, site, wait_ready) -> None:
     """docs/play.md, "The line on the screen": held still near the window's bottom or top edge, a
     drag scrolls the page frame after frame, the card under the pointer; released, it stops."""
@@ -398,13 +397,17 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     drag(page, code, page.locator(".fields"))
     x = centre(card(page, code).bounding_box())[0]
     scrolled = lambda: page.evaluate("scrollY")  # noqa: E731
+    # Each scroll position the page takes, and how many it had taken at the last pointer event:
+    # on a busy machine the scroll may reach its end before the test could look.
+    page.evaluate(WATCH_SCROLLS_JS)
+    since_last_move = lambda: page.evaluate("window.__scrolls.slice(window.__atMove)")  # noqa: E731
     page.mouse.move(x, height - 6, steps=4)
-    # Held still (no pointer event from here on), the page goes on scrolling down: frame after frame.
-    further = lambda since, sign=1: page.wait_for_function(  # noqa: E731
-        "([y, sign]) => (scrollY - y) * sign > 0", arg=[since, sign], timeout=5000
+    page.wait_for_function("window.__scrolls.length - window.__atMove >= 2")
+    held = since_last_move()
+    assert held == sorted(held) and len(set(held)) == len(held), (
+        "held still (no pointer event), the page goes on scrolling down frame after frame",
+        held,
     )
-    further(scrolled())
-    further(scrolled())
     box = card(page, code).bounding_box()
     assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
     # Held on, it stops once the line's end is in view, 8 px to spare (royal/web/drag.py's
@@ -418,7 +421,7 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     page.wait_for_timeout(300)
     assert scrolled() == end, "no further than the line's end"
     page.mouse.move(x, 6, steps=4)
-    further(scrolled(), -1)  # near the top it scrolls up
+    page.wait_for_function("([end]) => window.__scrolls.slice(window.__atMove).some(y => y < end)", arg=[end])
     page.mouse.move(x, height / 2, steps=2)
     page.mouse.up()
     expect(card(page, code)).not_to_have_attribute("data-dragging", "")

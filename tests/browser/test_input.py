@@ -20,6 +20,7 @@ from gamepage import (
     field,
     line,
     marked,
+    open_one_move_from_the_win,
     stat,
     wait_settled,
     winnable_deal,
@@ -41,21 +42,6 @@ def selection_marks(position: Line, code: str) -> tuple[set[str], set[str]]:
         partners.add(move.right if move.left == code else move.left)
         enclosed.update(position.removal(move)[1])
     return partners, enclosed
-
-
-def test_a_partner_that_another_pairing_would_remove_is_marked_as_a_partner(page: Page, open_game) -> None:
-    """Q♥ 9♥ 6♣ 8♥ 10♥ ...: with 9♥ chosen, 8♥ is a partner, and 9♥-10♥ would remove it."""
-    number, chosen = next(
-        (n, c)
-        for n in range(1, 500)
-        for c in Game.numbered(n).line.cards
-        if set.intersection(*selection_marks(Game.numbered(n).line, c))
-    )
-    partners, enclosed = selection_marks(Game.numbered(number).line, chosen)
-    open_game(page, f"?deal={number}")
-    card(page, chosen).click()
-    assert marked(page, "data-role", "partner") == partners
-    assert marked(page, "data-role", "enclosed") == enclosed - partners
 
 
 # A card's ring colours, and the page's colours for a hint, a partner and the chosen card.
@@ -357,51 +343,24 @@ def test_keyboard_only_play(page: Page, open_game) -> None:
     assert field(page, "moves") == "3"
 
 
-def test_quick_play_plays_a_cards_only_move_and_selects_one_with_more(page: Page, open_game) -> None:
-    """docs/play.md, "Settings": with quick play on, a card with exactly one move plays it."""
-    number = winnable_deal(3)
-    game = Game.numbered(number)
-    position = game.line
-    single = next(c for c in position.cards if len(position.partners(c)) == 1)
-    open_game(page, f"?deal={number}")
-    card(page, single).click()  # quick play is off at first: the card is only selected
-    expect(card(page, single)).to_have_attribute("aria-pressed", "true")
-    page.keyboard.press("Escape")
-
-    page.locator("#settings").click()
-    page.locator("#quick-play").check()
-    page.locator("#settings-close").click()
-    card(page, single).click()
-    game.play(position.partners(single)[0], 0)
-    expect_line(page, game.line.cards)
-    expect_shadow(page, game)
-
-    position = game.line
-    several = next(c for c in position.cards if len(position.partners(c)) > 1)
-    card(page, several).click()
-    expect(card(page, several)).to_have_attribute("aria-pressed", "true")
-    expect_line(page, position.cards)
-
-
 @pytest.mark.parametrize("by", ["tap", "drag", "keyboard"])
 def test_the_end_panels_button_shows_the_focus_ring_only_after_a_key(
     by: str, new_context, site, wait_ready
 ) -> None:
+    """The winning move played by tap, drag or keys (a game saved one move short of it)."""
     page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
-    page.goto(site.url + "?deal=7")
-    wait_ready(page)
-    for move in solve(numbered_deal(7)).moves:
-        if by == "tap":
-            card(page, move.left).tap()
-            card(page, move.right).tap()
-        elif by == "drag":
-            drag(page, move.left, card(page, move.right))
-            page.mouse.up()
-        else:
-            card(page, move.left).focus()
-            page.keyboard.press("Enter")
-            card(page, move.right).focus()
-            page.keyboard.press("Enter")
+    _, move = open_one_move_from_the_win(page, site.url, wait_ready, 7)
+    if by == "tap":
+        card(page, move.left).tap()
+        card(page, move.right).tap()
+    elif by == "drag":
+        drag(page, move.left, card(page, move.right))
+        page.mouse.up()
+    else:
+        card(page, move.left).focus()
+        page.keyboard.press("Enter")
+        card(page, move.right).focus()
+        page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#result-new")).to_be_focused()
     ring = page.locator("#result-new").evaluate("e => e.matches(':focus-visible')")

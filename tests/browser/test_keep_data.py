@@ -5,9 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import BrowserContext, Page
 
-from gamepage import after_turns, click_move, winnable_deal
-from royal.deals import numbered_deal
-from royal.solver import solve
+from gamepage import after_turns, click_move, open_one_move_from_the_win, winnable_deal
 
 # Counts the page's requests instead of asking the real browser (whose answer depends on
 # heuristics, not on the game).
@@ -23,15 +21,11 @@ def asked(page: Page) -> int:
     return page.evaluate("window.__persist")
 
 
-def test_a_win_asks_once_and_a_later_visit_asks_again(page: Page, open_game) -> None:
+def test_a_win_asks_once_and_a_later_visit_asks_again(page: Page, site, wait_ready) -> None:
     page.add_init_script(COUNT_PERSIST)
-    number = winnable_deal()
-    open_game(page, f"?deal={number}")
-    moves = solve(numbered_deal(number)).moves
-    for move in moves[:-1]:
-        click_move(page, move)
-    assert asked(page) == 0  # moves alone, and a fresh player, ask nothing
-    click_move(page, moves[-1])
+    _, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal())
+    assert asked(page) == 0  # moves alone, and a player with no win, ask nothing
+    click_move(page, last)
     page.wait_for_selector("body[data-outcome=won]", state="attached")
     assert asked(page) == 1
     page.locator("#result-restart").click()

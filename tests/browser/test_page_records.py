@@ -19,6 +19,7 @@ from gamepage import (
     field,
     line,
     marked,
+    open_one_move_from_the_win,
     open_stuck_game,
     policy_violations,
     stat,
@@ -258,10 +259,8 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     first = new_context().new_page()
     first.add_init_script(WATCH_POLICY)
     first.on("console", lambda message: console.append(message.text))
-    number = winnable_deal(3)
-    first.goto(site.url + f"?deal={number}")
-    wait_ready(first)
-    win_by_clicks(first, number)
+    _, last = open_one_move_from_the_win(first, site.url, wait_ready, winnable_deal(3))
+    click_move(first, last)
     first.locator("#new-game").click()
     playing = int(field(first, "deal"))
     click_move(first, Line(numbered_deal(playing)).legal_moves()[0])
@@ -316,10 +315,10 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     assert policy_violations(second, console) == []
 
 
-def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, open_game, tmp_path: Path) -> None:
-    number = winnable_deal(5)
-    open_game(page, f"?deal={number}")
-    win_by_clicks(page, number)
+def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, site, wait_ready, tmp_path: Path) -> None:
+    _, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal(5))
+    click_move(page, last)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     before = storage(page)
     with page.expect_download() as download_info:
         page.locator("#export-stats").click()
@@ -442,12 +441,15 @@ def test_todays_deal_won_after_a_win_with_the_clock_ahead_shows_in_the_row_and_t
 
 
 @pytest.mark.motion  # the win's glide is what could carry them off
-def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(page: Page, open_game) -> None:
+def test_after_a_win_the_replay_shows_the_royal_couple_where_they_are_dealt(
+    page: Page, site, wait_ready
+) -> None:
     """The win glides the pair to the middle of the line; the replay's line is the deal's,
     so the glide must not carry the Queen and King off the board."""
     number = winnable_deal()
-    open_game(page, f"?deal={number}")
-    win_by_clicks(page, number)
+    _, last = open_one_move_from_the_win(page, site.url, wait_ready, number)
+    click_move(page, last)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     page.locator("#replay").click()
     expect(page.locator("body")).to_have_attribute("data-replay", "")
     expect_line(page, numbered_deal(number))

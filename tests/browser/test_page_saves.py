@@ -6,7 +6,7 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 
 from gamepage import (
     KEPT_GAME,
@@ -19,6 +19,7 @@ from gamepage import (
     line,
     notices,
     seconds,
+    seed_once,
     stat,
     stored,
     two_tabs,
@@ -87,26 +88,6 @@ def test_reload_restores_game_history_clock_and_stats(page: Page, open_game, wai
         " return m * 60 + Number(r) > s; }",
         arg=after,
     )
-
-
-SEED_ONCE = """
-(() => {
-  try {  // init scripts also run in frames without storage: leave those alone
-    if (window !== window.top || sessionStorage.getItem('%(flag)s')) return;
-    sessionStorage.setItem('%(flag)s', '1');
-    localStorage.setItem('%(key)s', %(value)s);
-  } catch (error) {}
-})();
-"""
-
-
-def seed_once(context: BrowserContext, key: str, value: str) -> None:
-    """Before the next navigation only, put ``value`` under ``key`` in localStorage."""
-    import json
-    import uuid
-
-    flag = f"seeded-{uuid.uuid4().hex}"
-    context.add_init_script(SEED_ONCE % {"key": key, "value": json.dumps(value), "flag": flag})
 
 
 def test_corrupt_saves_are_kept_aside_with_a_notice(new_context, site, wait_ready) -> None:
