@@ -56,6 +56,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright  
 
 from royal.deals import numbered_deal  # noqa: E402
 from royal.solver import solve  # noqa: E402
+from tools.addresses import file_hash, with_hash  # noqa: E402
 from tools.chromium import CHROMIUM_FLAGS, chromium_binary  # noqa: E402
 from tools.paths import DIST  # noqa: E402
 from tools.service_worker import write_service_worker  # noqa: E402
@@ -201,22 +202,28 @@ def precached_files(dist: Path) -> list[str]:
 
 
 def one_module_changed(dist: Path, folder: Path) -> Path:
-    """A copy of the site whose royal.zip has one module changed, with its worker rewritten."""
+    """A copy of the site with one module of the game's package changed, as the next build would
+    publish it: the package and the configuration naming it under their new hashes
+    (tools/addresses.py), the page naming the new configuration, the worker rewritten."""
     changed = folder / "changed"
     shutil.copytree(dist, changed)
-    source = zipfile.ZipFile(dist / "royal.zip")
-    with zipfile.ZipFile(changed / "royal.zip", "w", zipfile.ZIP_DEFLATED) as out:
+    (package,) = changed.glob("royal-*.zip")
+    (config,) = changed.glob("pyscript-*.toml")
+    new_package = changed / "royal.zip"
+    with zipfile.ZipFile(package) as source, zipfile.ZipFile(new_package, "w", zipfile.ZIP_DEFLATED) as out:
         for info in source.infolist():
             data = source.read(info)
             out.writestr(info, data + b"\n# changed\n" if info.filename == CHANGED_MODULE else data)
-    worker = changed / "sw.js"
-    text = worker.read_text(encoding="utf-8")
-    if "const PRECACHE" in text:  # a build from before per-file hashes: only its version changes
-        worker.write_text(
-            re.sub(r'const VERSION = "(\w+)"', r'const VERSION = "\1-changed"', text), encoding="utf-8"
-        )
-    else:
-        write_service_worker(changed)
+    package.unlink()
+    renamed = new_package.rename(with_hash(new_package, file_hash(new_package)))
+    config.write_text(
+        config.read_text(encoding="utf-8").replace(package.name, renamed.name), encoding="utf-8"
+    )
+    new_config = changed / with_hash(Path("pyscript.toml"), file_hash(config)).name
+    config.rename(new_config)
+    page = changed / "index.html"
+    page.write_text(page.read_text(encoding="utf-8").replace(config.name, new_config.name), encoding="utf-8")
+    write_service_worker(changed)
     return changed
 
 

@@ -234,7 +234,7 @@ def calendar_patches() -> tuple[Patch, list[Patch]]:
 
 def chart_patches() -> tuple[Patch, list[Patch]]:
     """30 recent games and a daily row; then a game more (the oldest leaving), and back."""
-    games = [Finished(k % 3 != 0, 26 + k % 2 if k % 3 else 10, 2 if k % 3 else 27, 26) for k in range(31)]
+    games = [Finished(k % 3 != 0, 26 + k % 2 if k % 3 else 10, 2 if k % 3 else 37, 26) for k in range(31)]
     daily = DailyRecord(
         {TODAY - k * DAY: DayResult(True, 27, 26) if k % 2 else DayResult(False) for k in range(1, 20)}
     )
