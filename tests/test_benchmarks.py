@@ -34,6 +34,7 @@ def test_the_view_benchmarks_scenarios_are_drawn_from_records_the_game_accepts()
     for first, updates in (bench.calendar_patches(), bench.chart_patches()):
         assert first.regions and all(update.regions for update in updates)
         assert any(update != first for update in updates), "an update changes something"
+    assert bench.seeded_stats(), "the stats the in-game figures start from"
 
 
 @pytest.mark.built
@@ -51,3 +52,9 @@ def test_the_boot_benchmarks_next_build_changes_one_module_under_new_names(tmp_p
         differ = [name for name in before.namelist() if before.read(name) != after.read(name)]
     assert differ == [bench.CHANGED_MODULE]
     assert re.search(re.escape(package.name), (changed / "sw.js").read_text(encoding="utf-8"))
+
+
+@pytest.mark.built
+def test_the_boot_benchmarks_bare_page_names_the_runtime_the_build_ships() -> None:
+    names = benchmark("bench_boot").runtime_names(DIST)
+    assert (DIST / names["core"]).is_file() and (DIST / names["config"]).is_file()

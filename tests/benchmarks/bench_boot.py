@@ -134,8 +134,8 @@ WAITING_JS = """() => navigator.serviceWorker.getRegistration().then(r => r.upda
 # the main thread; in its worker from a <py-config> with the same list as <mpy-config>.
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
-<script type="module" src="./static/vendor/pyscript/core.js"></script></head>
-<body>{mpy}{py_config}<script type="py"{worker} config="./pyscript.toml">
+<script type="module" src="./{core}"></script></head>
+<body>{mpy}{py_config}<script type="py"{worker} config="./{config}">
 from pyscript import document
 document.body.setAttribute("data-ready", "")
 </script></body></html>
@@ -237,6 +237,14 @@ def navigate(page: Page, action: Callable[[], object]) -> tuple[float, float]:
     wait_ready(page)
     times = page.evaluate(TIMES_JS)
     return times["board"] or times["ready"], times["ready"]
+
+
+def runtime_names(site: Path) -> dict[str, str]:
+    """PyScript's loader and the configuration in ``site``, by the names the build gave them
+    (each carries its content's hash, tools/addresses.py)."""
+    (core,) = site.glob("static/vendor/pyscript*/core.js")
+    (config,) = site.glob("pyscript*.toml")
+    return {"core": core.relative_to(site).as_posix(), "config": config.name}
 
 
 def fresh_context(browser: Browser, **options: object) -> BrowserContext:
@@ -387,7 +395,7 @@ def main() -> int:
             mpy = re.search(
                 r"<mpy-config>(.*?)</mpy-config>", (site / "index.html").read_text(encoding="utf-8"), re.S
             )
-            plugins = {"mpy": mpy[0] if mpy else "", "py_config": ""}
+            plugins = {"mpy": mpy[0] if mpy else "", "py_config": "", **runtime_names(site)}
             (site / "bare.html").write_text(BARE_PAGE.format(**plugins, worker=""), encoding="utf-8")
         for where, in_worker in WHERE_PYTHON_RUNS:
             plugins["py_config"] = f"<py-config>{mpy[1]}</py-config>" if mpy and in_worker else ""

@@ -278,7 +278,7 @@ def seeded_stats() -> str:
     stats = Stats()
     for k in range(29):
         won = k % 3 != 0
-        result = Result(f"bench{k}", won, 60, 26 if won else 10, 500, 2 if won else 27, 26, 100 + k)
+        result = Result(f"bench{k}", won, 60, 26 if won else 10, 500, 2 if won else 37, 26, 100 + k)
         stats.record(result, dt.date.today())
     return dump_stats(stats)
 
