@@ -397,6 +397,7 @@ def main() -> int:
             )
             plugins = {"mpy": mpy[0] if mpy else "", "py_config": "", **runtime_names(site)}
             (site / "bare.html").write_text(BARE_PAGE.format(**plugins, worker=""), encoding="utf-8")
+        plugins.update(runtime_names(dist))  # the bare pages beside the game's, on the isolating server
         for where, in_worker in WHERE_PYTHON_RUNS:
             plugins["py_config"] = f"<py-config>{mpy[1]}</py-config>" if mpy and in_worker else ""
             (dist / f"bare-{where}.html").write_text(
