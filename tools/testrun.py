@@ -38,7 +38,7 @@ def workers(pytest_args: Sequence[str]) -> list[str]:
     """Two workers, one a core (pytest-xdist), each module's tests on one of them so that a
     module's shared session (Firefox's and WebKit's) starts once; none where the arguments name
     their own (``-n 0`` runs in one process) or where there is one core."""
-    if any(arg == "-n" or arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
+    if any(arg.startswith(("-n", "--numprocesses")) for arg in pytest_args):
         return []
     if (os.cpu_count() or 1) < 2:
         return []

@@ -42,8 +42,6 @@ class Calendar:
     def open(self, today: _dt.date) -> None:
         """On this month, today chosen and focused."""
         self.today = today
-        self.month = (today.year, today.month)
-        self.focus = today
         self.choose(today)
 
     def choose(self, day: _dt.date) -> None:
