@@ -5,6 +5,9 @@ and the browser's bar, in the felt's colour) and royal/markup.py's LOOK_ATTRIBUT
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+
 from royal.markup import LOOK_ATTRIBUTES, THEME_COLOUR_MEDIA, THEME_COLOURS
 from royal.settings import CHOICES, SYSTEM_THEME, Settings
 from royal.view.html import Region, region
@@ -35,10 +38,12 @@ def radio_id(name: str, choice: str) -> str:
     return f"{SETTING_RADIOS[name]}-{choice}"
 
 
-def look(settings: Settings) -> dict[str, Region]:
+@lru_cache(maxsize=2)
+def look(settings: Settings) -> Mapping[str, Region]:
     """The regions ``settings`` draw: the panel's controls, ``<html>``'s look (``#site``) and the
-    two theme-colour ``<meta>`` elements (``#theme-colour-0``, ``#theme-colour-1``)."""
-    regions = {
+    two theme-colour ``<meta>`` elements (``#theme-colour-0``, ``#theme-colour-1``). Made once
+    for the settings in force: every drawing of the page draws them."""
+    regions: dict[str, Region] = {
         element_id: region(properties={"checked": bool(getattr(settings, name))})
         for element_id, name in SETTING_BOXES.items()
     }

@@ -27,6 +27,9 @@ from royal.view.html import Effect, Patch, Region, region, text
 from royal.view.look import look
 from royal.view.replay_bar import replay_bar
 
+#: The regions an effect writes itself once applied (static/line.js: the win's celebration
+#: shows its shower and marks ``<body>`` while it lasts), sent whole with the next drawing.
+WRITTEN_BY_EFFECTS = {"celebrate": ("celebration", "page")}
 #: The toolbar's buttons that are always enabled once the game runs.
 ALWAYS_ENABLED = ("new-game", "daily", "restart", "share", "settings")
 

@@ -17,8 +17,9 @@ from pyscript import document, window
 
 from royal.describe import Notice
 from royal.view.dialogs import notices
+from royal.view.drawn import Drawn
 from royal.view.html import Patch
-from royal.view.page import News, Told, news
+from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
 from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_click, on_click_of, on_event
 
 #: A click on none of these drops the selection.
@@ -35,6 +36,9 @@ class Page:
         self.heard = News()  # heard since the last drawing, drawn with the next
         self.later = Patch()  # what an action opened, closed or asked, drawn with the next
         self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
+        self.drawn = Drawn(WRITTEN_BY_EFFECTS)  # what the page shows: only changes are sent
+        # Before any control's own handler, in turn: what it draws next sets its properties again.
+        listen(document, "change", lambda event: self.drawn.touched(), capture=True)
         self._numbered = 0
         on_click_of(self.notices, "button", "data-notice", lambda number: self._dismiss(int(number)))
         self.sound_on = False  # the setting, as last drawn
@@ -102,10 +106,10 @@ class Page:
 
     def draw(self, patch: Patch) -> None:
         """Apply ``patch`` with the news heard since the last drawing: one call into the page
-        (static/view.js), whatever it changes."""
+        (static/view.js), whatever it changes, with only the regions it changes."""
         heard, self.heard = self.heard, News()
         later, self.later = self.later, Patch()
-        window.royalView.apply(document, (later + patch + news(heard)).to_json())
+        window.royalView.apply(document, self.drawn.changes(later + patch + news(heard)).to_json())
 
     def show(self, patch: Patch) -> None:
         """Draw ``patch`` with the next drawing, at the latest as the action ends (a dialog
