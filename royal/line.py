@@ -77,6 +77,11 @@ class Line:
         #: The legal moves of the line as it is, once listed: a page asks for them several
         #: times a click (the selection, its partners, the words, the warning).
         self._moves: list[Move] | None = None
+        self._has_moves: bool | None = None  # the same for whether there is one
+
+    def _changed(self) -> None:
+        self._moves = None
+        self._has_moves = None
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -119,13 +124,19 @@ class Line:
                     yield j
 
     def has_moves(self) -> bool:
-        """True while at least one move is legal (cheaper than listing them)."""
-        cards = self._cards
-        if self.suit_runs:
-            return bool(self.legal_moves())
-        return any(
-            cards_match(cards[i], cards[i + gap + 1]) for gap in GAPS for i in range(len(cards) - gap - 1)
-        )
+        """True while at least one move is legal (cheaper than listing them; asked for many
+        times a click, as whether the game is over)."""
+        if self._has_moves is None:
+            cards = self._cards
+            if self._moves is not None or self.suit_runs:
+                self._has_moves = bool(self.legal_moves())
+            else:
+                self._has_moves = any(
+                    cards_match(cards[i], cards[i + gap + 1])
+                    for gap in GAPS
+                    for i in range(len(cards) - gap - 1)
+                )
+        return self._has_moves
 
     def partners(self, card: str) -> list[Move]:
         """The legal moves that have ``card`` as a boundary, on either side."""
@@ -159,7 +170,7 @@ class Line:
         """Play ``move`` (raising :class:`IllegalMove`, with the line untouched, if it is illegal)."""
         index, removed = self.removal(move)
         del self._cards[index : index + len(removed)]
-        self._moves = None
+        self._changed()
         played = Played(move, removed, index)
         self.stack.append(played)
         return played
@@ -167,16 +178,16 @@ class Line:
     def deal(self, card: str) -> None:
         """Add ``card`` at the right end (the stock game's deal): every move legal before stays legal."""
         self._cards.append(card)
-        self._moves = None
+        self._changed()
 
     def undeal(self) -> str:
         """Take back the card dealt last, which must still be the right end (undo is last in, first out)."""
-        self._moves = None
+        self._changed()
         return self._cards.pop()
 
     def pop(self) -> Played:
         """Take back the last move pushed, restoring the exact line."""
         played = self.stack.pop()
         self._cards[played.index : played.index] = played.removed
-        self._moves = None
+        self._changed()
         return played

@@ -45,6 +45,7 @@ PROPERTIES = frozenset({"checked"})
 
 #: The names found good so far: a page uses few, and each is checked once.
 _good: set[tuple[str, str]] = set()
+_good_ids: set[str] = set()
 
 
 def _checked_name(name: str, what: str) -> str:
@@ -221,8 +222,10 @@ class Patch:
     effects: tuple[Effect, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in self.regions:
-            _checked_name(name, "region id")
+        if not _good_ids.issuperset(self.regions):  # every patch added up is checked anew
+            for name in self.regions:
+                _checked_name(name, "region id")
+            _good_ids.update(self.regions)
 
     def __add__(self, other: Patch) -> Patch:
         """Both patches as one: a region both name is drawn as ``other`` has it; ``other``'s focus,
