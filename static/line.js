@@ -331,17 +331,19 @@ globalThis.royalLine = (() => {
     return best;
   }
 
+  // An arrow key's `step` (royal/shortcuts.py names it) from the card in the line that has the
+  // Tab stop: the card it leads to takes the focus, if there is one.
+  royalView.hook("line", (step) => {
+    const root = document.querySelector("#line");
+    const state = stateOf(root);
+    if (!state.cards.has(state.tabbable)) return;
+    const target = neighbour(root, state, state.tabbable, step);
+    if (target === null) return;
+    tabbable(state, target);
+    state.cards.get(target).focus();
+  });
+
   return {
-    /** An arrow key's `step` (royal/shortcuts.py names it) from the card in `root`'s line that
-     * has the Tab stop: the card it leads to takes the focus, if there is one. */
-    move(root, step) {
-      const state = stateOf(root);
-      if (!state.cards.has(state.tabbable)) return;
-      const target = neighbour(root, state, state.tabbable, step);
-      if (target === null) return;
-      tabbable(state, target);
-      state.cards.get(target).focus();
-    },
     /** The code of the card of `root`'s line at (x, y) in the window, or null; while `mark`, a
      * partner there (data-role="partner") carries data-drop, the drag's "drop here", and no
      * other card does (a point out of the window: none). One call a pointer move. */

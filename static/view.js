@@ -15,6 +15,12 @@
  * After the regions, a patch's effects run in order: what only the browser can do (words read
  * to screen readers, the address bar, a sound, the line's motion). Each is a handler another
  * script registers by name (`royalView.effect`), so this one holds none of their logic.
+ *
+ * Events come back as messages. A key press is decided while it is dispatched, from the key
+ * map the last description published (`body[data-keys]`, royal/shortcuts.py says its form):
+ * a key the map names has its default prevented at once and its message sent to the game's
+ * Python in one call (`royalView.listen`), or handed to a hook another script registers for
+ * what only the page does (`royalView.hook`: the focus along the line).
  */
 "use strict";
 
@@ -182,6 +188,51 @@ globalThis.royalView = (() => {
     effects.set(name, handler);
   }
 
+  /** The messages the page handles itself, by kind: `(what) => void`. */
+  const hooks = new Map();
+  /** Where the other messages go (the game's Python), one JSON text a call; none before it runs. */
+  let send = null;
+  /** The key map as last read, and the text it was read from. */
+  let keyMap = [];
+  let keyMapText = "";
+
+  /** A key press as the map names it: `Ctrl+Alt+Shift+` (Cmd is Ctrl) then the key. */
+  function chord(event) {
+    const held = [event.ctrlKey || event.metaKey ? "Ctrl+" : "", event.altKey ? "Alt+" : "", event.shiftKey ? "Shift+" : ""];
+    return held.join("") + event.key;
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.defaultPrevented || event.isComposing || !(event.target instanceof Element)) return;
+    const text = document.body.dataset.keys || "";
+    if (text !== keyMapText) {
+      keyMap = text ? JSON.parse(text) : [];
+      keyMapText = text;
+    }
+    const pressed = chord(event);
+    for (const group of keyMap) {
+      const message = group.keys[pressed];
+      if (!message || (group.in && !event.target.closest(group.in)) || (group.out && event.target.closest(group.out))) continue;
+      const hook = hooks.get(message[0]);
+      if (!hook && !send) return; // the game is not running yet: the key is the browser's
+      event.preventDefault();
+      event.stopPropagation();
+      if (hook) hook(message[1]);
+      else send(JSON.stringify(message));
+      return;
+    }
+  });
+
+  /** Send the page's messages to `receiver(json)`. */
+  function listen(receiver) {
+    send = receiver;
+  }
+
+  /** Handle the messages of kind `kind` in the page with `handler(what)`. */
+  function hook(kind, handler) {
+    hooks.set(kind, handler);
+  }
+
   // Words read to screen readers only (the status line is a region): emptied first and set a
   // moment later, so the same words said twice are read twice.
   effect("say", (root, words) => {
@@ -215,5 +266,5 @@ globalThis.royalView = (() => {
     if (location.search !== query) history.replaceState(null, "", query || location.pathname);
   });
 
-  return { apply, effect };
+  return { apply, effect, hook, listen };
 })();

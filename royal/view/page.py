@@ -5,7 +5,8 @@ stats panel's records and the open panels (docs/architecture.md, "The page as da
 It draws the game's fields (or the replay's while a replay or a review holds the board), the
 deal's link, the toolbar's buttons and the stock game's Deal, the chance, the first-game guide,
 the message line, Finish for me, the end panel, the replay's bar, the settings and the look
-they choose, ``body[data-outcome]``, ``[data-replay]`` and ``[data-review]``, and the address
+they choose, ``body[data-outcome]``, ``[data-replay]`` and ``[data-review]``, the key map
+(``[data-keys]``), and the address
 bar (an effect); :func:`news` draws what the player hears of what just happened: the message line, the
 words read to screen readers, the sound and the win's celebration.
 """
@@ -21,6 +22,7 @@ from royal.links import link_query
 from royal.replay import Replay, Steps
 from royal.review import Review
 from royal.settings import Settings
+from royal.shortcuts import KEY_MAP_JSON
 from royal.stats import Stats
 from royal.view.ending import ending
 from royal.view.html import Effect, Patch, Region, region, text
@@ -110,6 +112,7 @@ def page(screen: Screen) -> Patch:
         "data-outcome": None if outcome is None else outcome.value,
         "data-replay": screen.replay is not None,
         "data-review": isinstance(screen.steps, Review),
+        "data-keys": KEY_MAP_JSON,  # what the page takes a key press for (royal/shortcuts.py)
     }
     if outcome is None:  # a win taken back ends its celebration
         body["data-celebrating"] = None

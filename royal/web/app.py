@@ -35,7 +35,6 @@ from royal.web.dom import after_paint, before_paint, on_stale
 from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
 from royal.web.finish_view import FinishView
-from royal.web.keys import Keys
 from royal.web.other_tabs import follow_other_tabs
 from royal.web.page import Page
 from royal.web.persistence import KeepData
@@ -99,8 +98,14 @@ class App:
         }
         for element_id, action in {**buttons, **panels}.items():
             page.on(element_id, action)
-        # Shortcut keys name the same actions as the buttons they stand for.
-        self.keys = Keys({**buttons, "cancel": pressed("cancel")}, self.board.move_focus)
+        # The keys the key map names (royal/shortcuts.py): the game's name the buttons' actions.
+        self.keyed: dict[str, Callable[[str], None]] = {
+            "press": lambda action: self.act(m.Press(action)),
+            "replay": self.replay.key,
+            "review": self.review.key,
+            "calendar": self.calendar.key,
+        }
+        page.on_message(lambda kind, what: self.keyed[kind](what))
         page.on_click_elsewhere(pressed("cancel"))
         page.on_leave(self.session.save)
         follow_other_tabs(session, page, self._adopted, self.render, self._tick)

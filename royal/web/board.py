@@ -129,10 +129,3 @@ class Board:
                 "stock": None if stock is None else {"count": stock, "label": describe.stock_count(stock)},
             },
         )
-
-    # Keyboard focus -------------------------------------------------------------------
-
-    def move_focus(self, step: str) -> None:
-        """An arrow key on the card that has the focus: static/line.js focuses the card it leads
-        to, if any (the line's Tab stop and where its cards stand are the page's)."""
-        self.line.move(self.root, step)

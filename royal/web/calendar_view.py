@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from royal.stats import Stats
 from royal.table.calendar import Calendar, Challenge
-from royal.view.calendar import moved_day
 from royal.view.html import Patch
-from royal.web.dom import after_paint, on_click, on_click_of, on_event, within
+from royal.web.dom import after_paint, on_click, on_click_of, within
 from royal.web.modal import Modal
 from royal.web.opener import Opener
 
@@ -34,7 +32,6 @@ class CalendarView:
         self._stepping = False  # a search step is asked for after the next paint
         self.opener = Opener(dialog)
         days = within(dialog, "calendar-days")
-        on_event(days, "keydown", self._key)
         on_click_of(days, "button", "data-day", lambda day: self._choose(_dt.date.fromisoformat(day)))
         on_click_of(
             within(dialog, "calendar-challenges"),
@@ -62,16 +59,10 @@ class CalendarView:
     def _choose(self, day: _dt.date) -> None:
         self._turned(self.state.choose, day, take_focus=True)
 
-    def _key(self, event: Any) -> Callable[[], None] | None:
-        """The date grid's keys, decided while the event is dispatched; the focus moves from the
-        day focused when the key's turn comes (keys pressed fast add up)."""
-        if self._stats is None or event.altKey or event.ctrlKey or event.metaKey:
-            return None
-        if moved_day(self.state.focus, str(event.key)) is None:
-            return None
-        event.preventDefault()
-        event.stopPropagation()
-        return partial(self._turned, self.state.key, str(event.key), take_focus=True)
+    def key(self, key: str) -> None:
+        """A date grid's key (royal/shortcuts.py): the focus moves from the day focused when the
+        key's turn comes (keys pressed fast add up)."""
+        self._turned(self.state.key, key, take_focus=True)
 
     def _turned(self, turn: Callable[[Any], object], value: object, take_focus: bool = False) -> None:
         """Turn the calendar's state and draw it, in one call."""

@@ -18,9 +18,6 @@ from pyscript import document, window
 from royal.storage_keys import LOCK
 from royal.tab_sync import Stale
 
-#: Where key presses belong to what has focus (typing, a dialog's own keys), not to the game.
-FORM_CONTROLS = "dialog, input, textarea, select, [contenteditable]"
-
 #: Every handler the page calls, as the JS function it is given: kept so that it lives as long
 #: as the page does.
 _kept: list[Any] = []
@@ -50,11 +47,6 @@ def within(root: Any, element_id: str) -> Any:
     if missing(element):
         raise LookupError(f"#{element_id} is not inside the region given")
     return element
-
-
-def in_form_control(event: Any) -> bool:
-    """True when ``event`` comes from a form control or a dialog (:data:`FORM_CONTROLS`)."""
-    return not missing(event.target.closest(FORM_CONTROLS))
 
 
 def on_stale(handler: Callable[[], None]) -> None:

@@ -8,6 +8,7 @@ window, so :class:`~royal.web.app.App` deals only in actions, words and descript
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -71,6 +72,16 @@ class Page:
             "click",
             lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
         )
+
+    def on_message(self, handler: Callable[[str, str], None]) -> None:
+        """Call ``handler(kind, what)`` for each message the page sends (static/view.js: a key
+        the key map names, royal/shortcuts.py), in turn."""
+
+        def received(text: str) -> None:
+            kind, what = json.loads(str(text))
+            handler(str(kind), str(what))
+
+        window.royalView.listen(kept(received))
 
     def on_visibility(self, handler: Callable[[bool], None]) -> None:
         """Call ``handler(visible)`` when the page is shown or hidden."""

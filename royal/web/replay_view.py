@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyscript import document, window
+from pyscript import window
 
 from royal import describe
 from royal.replay import Replay, Steps
-from royal.shortcuts import replay_key
-from royal.web.dom import in_form_control, kept, on_click, on_event, within
+from royal.shortcuts import REPLAY
+from royal.web.dom import kept, on_click, within
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
@@ -35,7 +35,6 @@ class ReplayView:
         self.play_button = within(bar, "replay-play")
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
-        on_event(document, "keydown", self._keydown, capture=True)  # before the game's keys
         for element_id, action in (
             ("replay-play", self.toggle),
             ("replay-step", self.step),
@@ -107,20 +106,12 @@ class ReplayView:
         self.said = said
         self.on_change()
 
-    def _keydown(self, event: Any) -> Callable[[], None] | None:
-        """While the replay shows, its keys are its own, decided at once (the game's keys never
-        hear them); their actions run in turn."""
-        if self.replay is None or event.defaultPrevented or in_form_control(event):
-            return None
-        name = replay_key(
-            str(event.key), control=bool(event.ctrlKey or event.metaKey), alt=bool(event.altKey)
-        )
-        if name is None:
-            return None
-        event.preventDefault()
-        event.stopPropagation()
+    def key(self, name: str) -> None:
+        """A replay key (royal/shortcuts.py's ``REPLAY``) names one of its controls."""
+        if name not in REPLAY.values():
+            raise ValueError(f"no replay control {name!r}")
         action: Callable[[], None] = getattr(self, name)
-        return action
+        action()
 
 
 def board_marks(replay: Steps) -> dict[str, dict[str, str]]:

@@ -10,7 +10,6 @@ touched. Play on from here starts a new game of the deal with the moves up to th
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from pyscript import window
@@ -18,7 +17,7 @@ from pyscript import window
 from royal.review import Review
 from royal.view.html import Patch
 from royal.view.review_panel import review_panel
-from royal.web.dom import kept, on_click, on_click_of, on_event, within
+from royal.web.dom import kept, on_click, on_click_of, within
 from royal.web.opener import Opener
 
 
@@ -49,8 +48,6 @@ class ReviewView:
             on_click(within(section, element_id), action)
         self.opener = Opener()
         moves = within(section, "review-moves")
-        self._moves = moves
-        on_event(section, "keydown", self._key)
         on_click_of(moves, "button", "data-move", lambda number: self._to(int(number)))
 
     @property
@@ -91,29 +88,23 @@ class ReviewView:
         if notify:
             self.on_close()
 
-    def _key(self, event: Any) -> Callable[[], None] | None:
-        """Escape closes the review, back to its button; in the moves list, the arrows step a
-        move (the list is one tab stop: the focus follows the move shown), Home and End go to
-        the first and the last."""
+    def key(self, key: str) -> None:
+        """A review key (royal/shortcuts.py): Escape closes the review, back to its button; in
+        the moves list, the arrows step a move from the one shown (the list is one tab stop: the
+        focus follows the move shown; keys pressed fast add up), Home and End go to the first
+        and the last."""
         review = self.review
-        if review is None or event.defaultPrevented or event.altKey or event.ctrlKey or event.metaKey:
-            return None
-        key = str(event.key)
+        if review is None:
+            return
         if key == "Escape":
-            event.preventDefault()
-            return self._close_to_opener
+            self._close_to_opener()
+            return
         steps = {"ArrowUp": -1, "ArrowLeft": -1, "ArrowDown": 1, "ArrowRight": 1}
         ends = {"Home": 1, "End": len(review.moves)}
-        if not self._moves.contains(event.target) or (key not in steps and key not in ends):
-            return None
-        event.preventDefault()
-        return partial(self._key_step, steps.get(key, 0), ends.get(key))
-
-    def _key_step(self, step: int, end: int | None) -> None:
-        """Step from the move shown when the key's turn comes (keys pressed fast add up)."""
-        if self.review is not None:
-            position = end if end is not None else self.review.position + step
-            self._to(max(1, min(position, len(self.review.moves))), True)
+        if key not in steps and key not in ends:
+            raise ValueError(f"no review key {key!r}")
+        position = ends[key] if key in ends else review.position + steps[key]
+        self._to(max(1, min(position, len(review.moves))), True)
 
     def _close_to_opener(self) -> None:
         self.close()
