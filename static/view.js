@@ -20,7 +20,8 @@
  * map the last description published (`body[data-keys]`, royal/shortcuts.py says its form):
  * a key the map names has its default prevented at once and its message sent to the game's
  * Python in one call (`royalView.listen`), or handed to a hook another script registers for
- * what only the page does (`royalView.hook`: the focus along the line).
+ * what only the page does (`royalView.hook`: the focus along the line). Other scripts send
+ * theirs with `royalView.send` (static/drag.js: a drag's pick and drop).
  */
 "use strict";
 
@@ -218,7 +219,7 @@ globalThis.royalView = (() => {
       event.preventDefault();
       event.stopPropagation();
       if (hook) hook(message[1]);
-      else send(JSON.stringify(message));
+      else post(message);
       return;
     }
   });
@@ -226,6 +227,14 @@ globalThis.royalView = (() => {
   /** Send the page's messages to `receiver(json)`. */
   function listen(receiver) {
     send = receiver;
+  }
+
+  /** Send `message` (`[kind, what]`, JSON-able) to the game's Python: false, and nothing sent,
+   * while it is not listening yet. */
+  function post(message) {
+    if (!send) return false;
+    send(JSON.stringify(message));
+    return true;
   }
 
   /** Handle the messages of kind `kind` in the page with `handler(what)`. */
@@ -266,5 +275,5 @@ globalThis.royalView = (() => {
     if (location.search !== query) history.replaceState(null, "", query || location.pathname);
   });
 
-  return { apply, effect, hook, listen };
+  return { apply, effect, hook, listen, send: post };
 })();

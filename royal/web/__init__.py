@@ -7,9 +7,9 @@ entry point, sends what the player does to the game to :mod:`royal.table` as mes
 applies its replies, and draws the page; :mod:`~royal.web.other_tabs` follows the other tabs;
 :mod:`~royal.web.page` applies each drawing in one call, with
 the words and sounds heard with it, and owns the page-wide events, notices and Share;
-:mod:`~royal.web.board` works out the line's changes and :mod:`~royal.web.drag` lets a card be
-dragged onto its partner (the page takes key presses itself, by :mod:`royal.shortcuts`' key
-map, and sends their messages); :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
+:mod:`~royal.web.board` works out the line's changes (the page drags a card itself,
+static/drag.js, and takes key presses by :mod:`royal.shortcuts`' key map, sending their
+messages); :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`, :mod:`~royal.web.end_panel`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,
 :mod:`~royal.web.review_view`, :mod:`~royal.web.finish_view`, :mod:`~royal.web.chance_view` and

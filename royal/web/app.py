@@ -10,6 +10,7 @@ draw.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from royal import describe
 from royal.clock import format_seconds
@@ -32,7 +33,6 @@ from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
 from royal.web.dialogs import ask_questions
 from royal.web.dom import after_paint, before_paint, on_stale
-from royal.web.drag import Drag
 from royal.web.end_panel import EndPanel
 from royal.web.finish_view import FinishView
 from royal.web.other_tabs import follow_other_tabs
@@ -56,12 +56,6 @@ class App:
         self.end = EndPanel(page.result)
         self.table = Play(session)
         self.board = Board(page.line, lambda card: self.act(m.Pick(card)), self._pressed("deal-card"))
-        self.drag = Drag(
-            page.line,
-            lambda: session.game.outcome is None,
-            lambda card: self.act(m.DragStart(card)),
-            lambda card, target: self.act(m.Drop(card, target)),
-        )
         ask_questions(page.loss_dialog, page.link_dialog, self.act)
         self.records = RecordsView()
         self.backup = BackupView(
@@ -98,9 +92,13 @@ class App:
         }
         for element_id, action in {**buttons, **panels}.items():
             page.on(element_id, action)
-        # The keys the key map names (royal/shortcuts.py): the game's name the buttons' actions.
-        self.keyed: dict[str, Callable[[str], None]] = {
+        # The page's messages (static/view.js): the keys the key map names (royal/shortcuts.py),
+        # whose game's name the buttons' actions, and a drag's (static/drag.js).
+        self.keyed: dict[str, Callable[[Any], None]] = {
             "press": lambda action: self.act(m.Press(action)),
+            "drag": lambda card: self.act(m.DragStart(card)),
+            "drop": lambda cards: self.act(m.Drop(*cards)),
+            "drag-stopped": self._drag_stopped,
             "replay": self.replay.key,
             "review": self.review.key,
             "calendar": self.calendar.key,
@@ -203,14 +201,18 @@ class App:
         """The session adopted a game or stats the page did not show (another tab's, or a
         backup's: ``words`` say so): what the page offered for them as they were (a selection,
         a hint, a drag, a replay, their words) is dropped, and the page is drawn anew."""
-        dragging = self.drag.stop()
         self.replay.close(notify=False)
         self.review.close(notify=False)
         self.table.choice = Choice()
-        if dragging:
-            self.page.tell(describe.DRAG_STOPPED)
-        else:
-            self.page.tell("", words)
+        self.page.show(Patch(effects=(Effect("drag-stop"),)))  # static/drag.js: one under way ends
+        self.page.tell("", words)
+        self.render()
+
+    def _drag_stopped(self, card: str) -> None:
+        """The drag of ``card`` ended with no drop, since the game changed under it: what it
+        marked goes, and the player hears why."""
+        self.table.choice = Choice()
+        self.page.tell(describe.DRAG_STOPPED)
         self.render()
 
     def _tick(self) -> None:

@@ -73,13 +73,14 @@ class Page:
             lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
         )
 
-    def on_message(self, handler: Callable[[str, str], None]) -> None:
+    def on_message(self, handler: Callable[[str, Any], None]) -> None:
         """Call ``handler(kind, what)`` for each message the page sends (static/view.js: a key
-        the key map names, royal/shortcuts.py), in turn."""
+        the key map names, royal/shortcuts.py; static/drag.js: a drag's), in turn; ``what`` is
+        the message's JSON value."""
 
         def received(text: str) -> None:
             kind, what = json.loads(str(text))
-            handler(str(kind), str(what))
+            handler(str(kind), what)
 
         window.royalView.listen(kept(received))
 

@@ -410,7 +410,7 @@ def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context
     )
     box = card(page, code).bounding_box()
     assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
-    # Held on, it stops once the line's end is in view, 8 px to spare (royal/web/drag.py's
+    # Held on, it stops once the line's end is in view, 8 px to spare (static/drag.js's
     # LINE_MARGIN_PX): past it is nothing to drop on. A frame's step may end short of that.
     page.wait_for_function(
         """([h]) => { const b = document.getElementById('line').getBoundingClientRect().bottom;
