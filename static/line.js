@@ -61,6 +61,8 @@ globalThis.royalLine = (() => {
     card.type = "button";
     card.className = className;
     card.dataset.card = code;
+    card.dataset.act = "pick"; // a click picks it (static/view.js sends ["pick", code])
+    card.dataset.arg = code;
     card.setAttribute("aria-label", label);
     card.setAttribute("aria-pressed", "false");
     card.tabIndex = -1;
@@ -120,6 +122,7 @@ globalThis.royalLine = (() => {
    * let it shrink away from where it stood (its --i stays). Returns whether it had focus. */
   function leave(state, element, still) {
     element.removeAttribute("data-card");
+    element.removeAttribute("data-act"); // a click on it on its way out picks nothing
     element.setAttribute("aria-hidden", "true");
     element.tabIndex = -1;
     const hadFocus = element === document.activeElement;
@@ -182,6 +185,8 @@ globalThis.royalLine = (() => {
       pile.type = "button";
       pile.id = "stock";
       pile.className = className;
+      pile.dataset.act = "press"; // a click (a tap, Enter or Space) deals
+      pile.dataset.arg = "deal-card";
       state.stock = pile;
     }
     if (pile.parentNode !== root) root.append(pile);

@@ -20,8 +20,10 @@
  * map the last description published (`body[data-keys]`, royal/shortcuts.py says its form):
  * a key the map names has its default prevented at once and its message sent to the game's
  * Python in one call (`royalView.listen`), or handed to a hook another script registers for
- * what only the page does (`royalView.hook`: the focus along the line). Other scripts send
- * theirs with `royalView.send` (static/drag.js: a drag's pick and drop).
+ * what only the page does (`royalView.hook`: the focus along the line). A click is one
+ * listener for the whole page: the control clicked names its message (`data-act`, with
+ * `data-arg`), so the page's Python adds no listener of its own for any button. Other scripts
+ * send theirs with `royalView.send` (static/drag.js: a drag's pick and drop).
  */
 "use strict";
 
@@ -222,6 +224,20 @@ globalThis.royalView = (() => {
       else post(message);
       return;
     }
+  });
+
+  // A click is the nearest control's: a button, a link, a dialog, or what carries data-act.
+  // Only what carries data-act sends a message: [data-act, its data-arg, or the checked state
+  // of the box data-arg-checked names, or null]. <body> carries the one for a click on nothing
+  // in particular (the game's: drop the selection). A click some other script stopped (a drag's
+  // drop, static/drag.js) never gets here.
+  document.addEventListener("click", (event) => {
+    if (!(event.target instanceof Element)) return;
+    const target = event.target.closest("[data-act], button, a, dialog");
+    if (!target || !target.hasAttribute("data-act")) return;
+    const checked = target.dataset.argChecked;
+    const arg = checked ? document.getElementById(checked).checked : (target.dataset.arg ?? null);
+    post([target.dataset.act, arg]);
   });
 
   /** Send the page's messages to `receiver(json)`. */

@@ -62,6 +62,8 @@ def test_each_day_is_a_button_with_its_results_in_words_pressed_when_chosen_and_
         assert dict(button.attributes) == {
             "type": "button",
             "data-day": day.isoformat(),
+            "data-act": "calendar-day",  # a click chooses it
+            "data-arg": day.isoformat(),
             "data-result": "won"
             if day == TODAY - 2 * DAY
             else "played"
@@ -134,6 +136,8 @@ def test_the_chosen_days_four_challenges_are_offered_once_found() -> None:
             "type": "button",
             "aria-label": describe.play_challenge_label(level, day),
             "data-deal": str(number),
+            "data-act": "calendar-play",  # a click plays it
+            "data-arg": str(number),
         }
 
 

@@ -69,6 +69,6 @@ def test_notices_are_listed_oldest_first_each_with_a_dismiss_that_names_it() -> 
     assert first.text() == "Your game could not be read." + describe.DISMISS
     dismiss = first.children[1]
     assert isinstance(dismiss, Element)
-    assert dismiss.attribute("data-notice") == "3"
+    assert dismiss.attribute("data-act") == "dismiss" and dismiss.attribute("data-arg") == "3"
     assert dismiss.attribute("aria-label") == describe.DISMISS_LABEL
     assert notices([]).regions["notices"].children == ()

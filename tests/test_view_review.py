@@ -54,6 +54,10 @@ def test_a_review_opens_at_the_start_with_every_move_listed_and_awaiting_the_sol
     ]
     assert {item.attribute("data-verdict") for item in listed} == {"pending"}
     assert [button(item).attribute("tabindex") for item in listed] == ["0"] + ["-1"] * (len(listed) - 1)
+    # A click on a move shows the position after it (static/view.js sends its message).
+    assert [(button(item).attribute("data-act"), button(item).attribute("data-arg")) for item in listed] == [
+        ("review-move", str(number)) for number in range(1, len(listed) + 1)
+    ]
     assert {item.attribute("aria-current") for item in listed} == {"false"}
     assert drawn.regions["review-back"].attribute("aria-disabled") == "true"
     assert drawn.regions["review-step"].attribute("aria-disabled") == "false"

@@ -13,6 +13,51 @@ from royal.links import DealRequest
 PRESSES = frozenset(
     {"new-game", "daily", "restart", "undo", "redo", "hint", "deal-card", "result-rewind", "cancel"}
 )
+#: The kinds of message the page sends (static/view.js), each handled by royal/web/app.py: a
+#: click on an element that names one (index.html's and royal/view's ``data-act``, static/line.js's
+#: cards and stock), a key the key map names (royal/shortcuts.py), a drag's (static/drag.js).
+PAGE_MESSAGES = frozenset(
+    {
+        # The game: a button or key (a Press), a card picked, dragged and dropped, Finish for me.
+        "press",
+        "pick",
+        "drag",
+        "drop",
+        "drag-stopped",
+        "finish",
+        # The two questions' answers.
+        "leave",
+        "stay",
+        "open-link",
+        "keep-game",
+        # Panels, dialogs and notices.
+        "share",
+        "settings-open",
+        "settings-close",
+        "replay-open",
+        "replay",
+        "review-open",
+        "review",
+        "review-go",
+        "review-move",
+        "calendar-open",
+        "calendar",
+        "calendar-day",
+        "calendar-turn",
+        "calendar-play",
+        "calendar-close",
+        "achievements-open",
+        "achievements-close",
+        "dismiss",
+        # The stats' backup.
+        "export",
+        "import-confirm",
+        "import-cancel",
+        "reset",
+        "reset-confirm",
+        "reset-cancel",
+    }
+)
 #: The presses that leave the game for another deal, asking first when that makes it a loss.
 LEAVING = frozenset({"new-game", "daily", "restart"})
 
@@ -97,3 +142,29 @@ class KeepGame:
 
 
 Message = Pick | DragStart | Drop | Press | Play | Begin | Leave | Stay | Link | OpenLink | KeepGame
+
+#: The page's messages that are the game's (:func:`from_page` makes each one's message).
+GAME_KINDS = frozenset({"press", "pick", "drag", "drop", "leave", "stay", "open-link", "keep-game"})
+
+
+def from_page(kind: str, what: object) -> Message:
+    """The game's message for the page's ``[kind, what]`` (one of :data:`GAME_KINDS`), its value
+    checked: what the page sends is data like any other."""
+    match kind, what:
+        case "press", str(action):
+            return Press(action)
+        case "pick", str(card):
+            return Pick(card)
+        case "drag", str(card):
+            return DragStart(card)
+        case "drop", [str(card), str() | None as onto]:
+            return Drop(card, onto)
+        case "leave", bool(dont_ask):
+            return Leave(dont_ask)
+        case "stay", None:
+            return Stay()
+        case "open-link", None:
+            return OpenLink()
+        case "keep-game", None:
+            return KeepGame()
+    raise ValueError(f"not a message of the game's: {kind!r}, {what!r}")

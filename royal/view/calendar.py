@@ -101,6 +101,8 @@ def _day_button(
         {
             "type": "button",
             "data-day": day.isoformat(),
+            "data-act": "calendar-day",
+            "data-arg": day.isoformat(),
             "data-result": "won" if record.won_on(day) else "played" if results else "none",
             "aria-label": describe.calendar_day(day, results),
             "aria-pressed": "true" if day == shown.chosen else "false",
@@ -144,6 +146,8 @@ def _challenge(level: Level, deal: tuple[int, _dt.date] | None, words: str) -> E
             "disabled": deal is None,
             "aria-label": None if day is None else describe.play_challenge_label(level, day),
             "data-deal": number,
+            "data-act": None if number is None else "calendar-play",
+            "data-arg": number,
         },
         describe.PLAY_CHALLENGE,
     )

@@ -70,7 +70,7 @@ def notices(shown: Sequence[tuple[int, Notice]]) -> Patch:
 def _notice(number: int, notice: Notice) -> Element:
     dismiss = html(
         "button",
-        {"type": "button", "data-notice": number, "aria-label": describe.DISMISS_LABEL},
+        {"type": "button", "data-act": "dismiss", "data-arg": number, "aria-label": describe.DISMISS_LABEL},
         describe.DISMISS,
     )
     if notice.warning:

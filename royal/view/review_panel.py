@@ -44,7 +44,7 @@ def _move(number: int, review: Review, judged: Judged | None, stop: bool) -> Ele
     """A move of the list: its button and, once judged, its verdict and the reason for it."""
     button = html(
         "button",
-        {"type": "button", "tabindex": 0 if stop else -1},
+        {"type": "button", "tabindex": 0 if stop else -1, "data-act": "review-move", "data-arg": number},
         describe.review_move(number, review.moves[number - 1]),
     )
     children: list[Node] = [button]

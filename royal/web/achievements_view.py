@@ -13,7 +13,6 @@ from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
 from royal.view.achievements import achievements_list
 from royal.view.html import Patch, text
-from royal.web.dom import on_click, within
 from royal.web.modal import Modal
 from royal.web.opener import Opener
 
@@ -29,12 +28,15 @@ class AchievementsView:
         # Unlocked before this page opened: not news, but for those its load unlocked.
         self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
-        on_click(within(dialog, "achievements-close"), self.modal.close)
         self.opener = Opener(dialog)
 
     def open(self) -> None:
         self.opener.remember()
         self.modal.open(achievements_list(*self._last) if self._last is not None else None)
+
+    def close(self) -> None:
+        """Done: the panel closes, the focus back on its button."""
+        self.modal.close()
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Announce achievements unlocked since the last drawing, once; follow the stats."""

@@ -55,7 +55,7 @@ class App:
         self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
         self.end = EndPanel(page.result)
         self.table = Play(session)
-        self.board = Board(page.line, lambda card: self.act(m.Pick(card)), self._pressed("deal-card"))
+        self.board = Board(page.line)
         ask_questions(page.loss_dialog, page.link_dialog, self.act)
         self.records = RecordsView()
         self.backup = BackupView(
@@ -67,50 +67,61 @@ class App:
         self.achievements = AchievementsView(
             page.achievements, page.show, session.stats, session.tabs.unlocked_at_load
         )
-        self.review = ReviewView(page.review, self.render, page.draw, self._review_closed, self._play_on)
+        self.review = ReviewView(self.render, page.draw, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self.chance = ChanceView(self._weighed, page.draw)
         self._guide = False  # the first-game guide shows
         self._time = ""  # the clock's field as drawn
         self.finish = FinishView(
-            page.finish, lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw
+            lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw
         )
-        pressed = self._pressed
-        buttons = {
-            **{action: pressed(action) for action in m.PRESSES - {"cancel"}},
-            "result-undo": pressed("undo"),
-            "result-restart": pressed("restart"),
-            "result-new": pressed("new-game"),
-            "replay": self.show_replay,
+        # The page's messages (static/view.js), by kind: a click on what names one (index.html's
+        # and the descriptions' data-act, with data-arg), a key the key map names
+        # (royal/shortcuts.py), a drag's (static/drag.js). Each is ``[kind, what]``.
+        actions: dict[str, Callable[[], None]] = {
             "share": self.share,
-            "settings": self.settings.open,
-        }
-        panels = {
-            "calendar-open": lambda: self.calendar.open(self.session.stats, self.session.today()),
-            "achievements-open": self.achievements.open,
+            "settings-open": self.settings.open,
+            "settings-close": self.settings.close,
+            "replay-open": self.show_replay,
             "review-open": self.show_review,
+            "calendar-open": lambda: self.calendar.open(self.session.stats, self.session.today()),
+            "calendar-close": self.calendar.close,
+            "achievements-open": self.achievements.open,
+            "achievements-close": self.achievements.close,
+            "finish": self.finish.start,
+            **self.backup.actions,
         }
-        for element_id, action in {**buttons, **panels}.items():
-            page.on(element_id, action)
-        # The page's messages (static/view.js): the keys the key map names (royal/shortcuts.py),
-        # whose game's name the buttons' actions, and a drag's (static/drag.js).
-        self.keyed: dict[str, Callable[[Any], None]] = {
-            "press": lambda action: self.act(m.Press(action)),
-            "drag": lambda card: self.act(m.DragStart(card)),
-            "drop": lambda cards: self.act(m.Drop(*cards)),
+        self.received: dict[str, Callable[[Any], None]] = {
+            **{kind: _ignoring_value(action) for kind, action in actions.items()},
             "drag-stopped": self._drag_stopped,
             "replay": self.replay.key,
             "review": self.review.key,
+            "review-go": self.review.button,
+            "review-move": self.review.to_move,
             "calendar": self.calendar.key,
+            "calendar-day": self.calendar.choose,
+            "calendar-turn": self.calendar.turn,
+            "calendar-play": self.calendar.play,
+            "dismiss": page.dismiss,
         }
-        page.on_message(lambda kind, what: self.keyed[kind](what))
-        page.on_click_elsewhere(pressed("cancel"))
+        if set(self.received) | m.GAME_KINDS != m.PAGE_MESSAGES:
+            differ = (set(self.received) | m.GAME_KINDS) ^ m.PAGE_MESSAGES
+            raise AssertionError(f"the page's messages handled differ: {sorted(differ)}")
+        page.on_message(self._received)
         page.on_leave(self.session.save)
         follow_other_tabs(session, page, self._adopted, self.render, self._tick)
         on_stale(self._adopted)  # whichever action it was: see royal.web.dom.kept
         page.every(TICK_MS, self._tick)
 
     # Playing --------------------------------------------------------------------------
+
+    def _received(self, kind: str, what: Any) -> None:
+        """One of the page's messages: the game's are the game's (``from_page`` checks them),
+        the others go to the view that handles them."""
+        if kind in m.GAME_KINDS:
+            self.act(m.from_page(kind, what))
+        else:
+            self.received[kind](what)
 
     def act(self, message: m.Message) -> None:
         """Play ``message`` and apply the reply: what is heard and shown, what the game's change
@@ -127,10 +138,6 @@ class App:
         if reply.ended:  # once the panel is laid out, in the frame that draws it
             before_paint(self._focus_end)
 
-    def _pressed(self, action: str) -> Callable[[], None]:
-        """What the button or key for ``action`` does."""
-        return lambda: self.act(m.Press(action))
-
     def _focus_end(self) -> None:
         """Focus the end panel's New game and bring the panel into view, if the game is still
         over (an undo may have come first)."""
@@ -143,12 +150,8 @@ class App:
         """Share the game's link (the address bar always holds it), with the result's text at a
         game's end (docs/play.md, "The address bar and Share")."""
         game = self.session.game
-        text = ""
-        if game.outcome is not None:
-            text = describe.share_text(game, self.session.now(), game.challenge_day)
-        self.page.share(
-            lambda ok: self.page.tell(describe.LINK_COPIED if ok else describe.LINK_NOT_COPIED), text
-        )
+        ended = game.outcome is not None
+        self.page.share(describe.share_text(game, self.session.now(), game.challenge_day) if ended else "")
 
     def play_challenge(self, chosen: Challenge) -> None:
         """Play a daily challenge the calendar opened."""
@@ -293,3 +296,9 @@ class App:
         game = self.session.game
         shown = game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
         return game if shown else None
+
+
+def _ignoring_value(action: Callable[[], None]) -> Callable[[Any], None]:
+    """``action`` as the handler of a message whose value says nothing (a button's, with no
+    ``data-arg``)."""
+    return lambda what: action()

@@ -15,7 +15,7 @@ from royal.backup import MAX_CHARS, Backup, BackupError
 from royal.backup_actions import BackupActions
 from royal.view.dialogs import backup_questions, backup_status, download, import_question
 from royal.view.html import Patch
-from royal.web.dom import in_turn, listen, on_click, within
+from royal.web.dom import in_turn, listen, within
 from royal.web.modal import Modal
 
 
@@ -41,14 +41,17 @@ class BackupView:
         self.importing = Modal(import_dialog, show)
         self.resetting = Modal(reset_dialog, show)
         show(backup_questions())
-        on_click(within(panel, "export-stats"), self.export)
         listen(self.file_input, "change", lambda event: self._chosen())
-        on_click(within(import_dialog, "import-confirm"), self._import)
-        on_click(within(import_dialog, "import-cancel"), self.importing.close)
         listen(import_dialog, "close", lambda event: self._import_closed())
-        on_click(within(panel, "reset-stats"), self.resetting.open)
-        on_click(within(reset_dialog, "reset-confirm"), self._reset)
-        on_click(within(reset_dialog, "reset-cancel"), self.resetting.close)
+        # The buttons' messages (index.html's data-act), by name.
+        self.actions: dict[str, Callable[[], None]] = {
+            "export": self.export,
+            "import-confirm": self._import,
+            "import-cancel": self.importing.close,
+            "reset": self.resetting.open,
+            "reset-confirm": self._reset,
+            "reset-cancel": self.resetting.close,
+        }
 
     def _say(self, words: str, error: bool = False) -> None:
         self.show(backup_status(words, error))

@@ -16,7 +16,7 @@ never waits for one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from pyscript import window
@@ -24,7 +24,6 @@ from pyscript import window
 from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
 from royal.view.html import Effect
-from royal.web.dom import missing, on_event
 
 MARK_ATTRIBUTES = ("data-role", "data-hint")
 #: The classes of a card's face and corner, for static/line.js to build cards with.
@@ -45,36 +44,16 @@ def card_face(card: str, sprite: str) -> list[str]:
 
 
 class Board:
-    """Draws the line into ``#line`` and reports clicked cards to ``on_card``."""
+    """Draws the line into ``#line`` (a click on a card or the stock is the page's message,
+    static/line.js marks them)."""
 
-    def __init__(self, root: Any, on_card: Callable[[str], None], on_stock: Callable[[], None]) -> None:
+    def __init__(self, root: Any) -> None:
         self.root = root
         self.sprite = str(root.dataset.sprite)  # index.html names it, with its version
-        self.on_card = on_card
-        self.on_stock = on_stock
         self.line = window.royalLine  # static/line.js
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
         root.replaceChildren()  # the preview static/boot.js drew before Python started
-        on_event(root, "click", self._click)
-
-    # Events ---------------------------------------------------------------------------
-
-    def _card_of(self, event: Any) -> str | None:
-        target = event.target.closest("[data-card]")
-        return None if missing(target) else str(target.getAttribute("data-card"))
-
-    def _click(self, event: Any) -> Callable[[], None] | None:
-        """A click on a card is the card's, at once: it goes no further up the page; a click
-        (a tap, Enter or Space) on the stock deals."""
-        if not missing(event.target.closest("#stock")):
-            event.stopPropagation()
-            return self.on_stock
-        card = self._card_of(event)
-        if card is None:
-            return None
-        event.stopPropagation()
-        return lambda: self.on_card(card)
 
     # Drawing --------------------------------------------------------------------------
 

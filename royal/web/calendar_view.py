@@ -12,7 +12,7 @@ from typing import Any
 from royal.stats import Stats
 from royal.table.calendar import Calendar, Challenge
 from royal.view.html import Patch
-from royal.web.dom import after_paint, on_click, on_click_of, within
+from royal.web.dom import after_paint
 from royal.web.modal import Modal
 from royal.web.opener import Opener
 
@@ -31,17 +31,6 @@ class CalendarView:
         self._stats: Stats | None = None  # as last drawn
         self._stepping = False  # a search step is asked for after the next paint
         self.opener = Opener(dialog)
-        days = within(dialog, "calendar-days")
-        on_click_of(days, "button", "data-day", lambda day: self._choose(_dt.date.fromisoformat(day)))
-        on_click_of(
-            within(dialog, "calendar-challenges"),
-            "button",
-            "data-deal",
-            lambda number: self._play(int(number)),
-        )
-        on_click(within(dialog, "calendar-previous"), lambda: self._turned(self.state.turn, -1))
-        on_click(within(dialog, "calendar-next"), lambda: self._turned(self.state.turn, 1))
-        on_click(within(dialog, "calendar-close"), self.modal.close)
 
     def open(self, stats: Stats, today: _dt.date) -> None:
         """Open on this month with today chosen."""
@@ -56,8 +45,17 @@ class CalendarView:
         self.state.today = today
         return self._drawing() if self.modal.is_open else Patch()
 
-    def _choose(self, day: _dt.date) -> None:
-        self._turned(self.state.choose, day, take_focus=True)
+    def choose(self, day: str) -> None:
+        """A day's button clicked (its ``data-arg``, the date)."""
+        self._turned(self.state.choose, _dt.date.fromisoformat(day), take_focus=True)
+
+    def turn(self, step: str) -> None:
+        """The previous (``"-1"``) or next (``"1"``) month's button."""
+        self._turned(self.state.turn, int(step))
+
+    def close(self) -> None:
+        """Done: the calendar closes, the focus back on its button."""
+        self.modal.close()
 
     def key(self, key: str) -> None:
         """A date grid's key (royal/shortcuts.py): the focus moves from the day focused when the
@@ -89,9 +87,9 @@ class CalendarView:
             self._stepping = True
             after_paint(self._search_step)
 
-    def _play(self, number: int) -> None:
+    def play(self, number: str) -> None:
         """Play the chosen day's challenge dealt as ``number`` (its Play was clicked)."""
-        challenge = self.state.challenge(number)
+        challenge = self.state.challenge(int(number))
         if challenge is not None:  # the day's challenges as drawn (a Play carries its deal's number)
             self.opener.leave()
             self.modal.close()

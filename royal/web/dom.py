@@ -210,26 +210,3 @@ def on_event(
 def listen(target: Any, name: str, handler: Callable[[Any], None], capture: bool = False) -> None:
     """Call ``handler(event)`` for each ``name`` event on ``target``, in turn (:func:`in_turn`)."""
     on_event(target, name, lambda event: lambda: handler(event), capture)
-
-
-def on_click(element: Any, action: Callable[[], None]) -> None:
-    """Call ``action()`` when ``element`` is clicked."""
-    listen(element, "click", lambda event: action())
-
-
-def on_click_of(root: Any, selector: str, attribute: str, action: Callable[[str], None]) -> None:
-    """Call ``action(value)`` when an element inside ``root`` matching ``selector`` (or a child
-    of one) is clicked, ``value`` being ``attribute`` of that element or of the nearest one
-    around it: one handler for the elements a view draws anew and often (a calendar's days, a
-    review's moves), where a handler each would be kept for as long as the page lives
-    (:func:`kept`)."""
-
-    def decide(event: Any) -> Callable[[], None] | None:
-        target = event.target.closest(selector)
-        holder: Any = jsnull if missing(target) else target.closest(f"[{attribute}]")
-        if missing(holder) or not root.contains(holder):  # inside root, so is the target
-            return None
-        value = str(holder.getAttribute(attribute))
-        return lambda: action(value)
-
-    on_event(root, "click", decide)

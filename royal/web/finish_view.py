@@ -15,19 +15,18 @@ from royal.game import Game
 from royal.line import Move
 from royal.view.html import Patch
 from royal.view.page import finish_button
-from royal.web.dom import after_paint, kept, on_click
+from royal.web.dom import after_paint, kept
 
 #: Time between the moves it plays.
 STEP_MS = 450
 
 
 class FinishView:
-    """Offers ``button`` when the game's rest is forced; ``play(move)`` plays each move, and
+    """Offers its button (``#finish``) when the game's rest is forced; ``play(move)`` plays each move, and
     ``draw(patch)`` draws the button once a position is weighed."""
 
     def __init__(
         self,
-        button: Any,
         play: Callable[[Move], None],
         tell: Callable[[str], None],
         draw: Callable[[Patch], None],
@@ -44,7 +43,6 @@ class FinishView:
         self._offered = False
         self._due = False  # a check is asked for
         self._drawn: int | None = None  # the offer as drawn
-        on_click(button, self._start)
 
     def offer(self, game: Game, offered: bool) -> int | None:
         """What the button offers for ``game`` when ``offered`` (no replay or review on show):
@@ -86,7 +84,8 @@ class FinishView:
             return 0
         return None if forced is None else len(forced)
 
-    def _start(self) -> None:
+    def start(self) -> None:
+        """Its button pressed: the forced rest is played, a move a step."""
         game = self._game
         if game is None or self._left:
             return

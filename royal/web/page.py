@@ -16,15 +16,13 @@ from typing import Any
 from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
+from royal import describe
 from royal.describe import Notice
 from royal.view.dialogs import notices
 from royal.view.drawn import Drawn
 from royal.view.html import Patch
 from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
-from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_click, on_click_of, on_event
-
-#: A click on none of these drops the selection.
-KEEPS_SELECTION = "#line [data-card], button, a, dialog"
+from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_event
 
 
 class Page:
@@ -33,7 +31,6 @@ class Page:
     def __init__(self) -> None:
         self.body = document.body
         self.line = by_id("line")
-        self.notices = by_id("notices")
         self.heard = News()  # heard since the last drawing, drawn with the next
         self.later = Patch()  # what an action opened, closed or asked, drawn with the next
         self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
@@ -41,7 +38,6 @@ class Page:
         # Before any control's own handler, in turn: what it draws next sets its properties again.
         listen(document, "change", lambda event: self.drawn.touched(), capture=True)
         self._numbered = 0
-        on_click_of(self.notices, "button", "data-notice", lambda number: self._dismiss(int(number)))
         self.sound_on = False  # the setting, as last drawn
         after_each(self.flush)
         # Regions drawn by views of their own, as the line is by the Board.
@@ -51,8 +47,6 @@ class Page:
         # Issue 20's panels: the calendar, the achievements and their news, the review, Finish for me.
         self.calendar = by_id("calendar")
         self.achievements = by_id("achievements")
-        self.review = by_id("review")
-        self.finish = by_id("finish")
         self.result = by_id("result")
         self.loss_dialog = by_id("loss-dialog")
         self.link_dialog = by_id("link-dialog")
@@ -61,22 +55,10 @@ class Page:
 
     # Events ---------------------------------------------------------------------------
 
-    def on(self, element_id: str, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the element is clicked."""
-        on_click(by_id(element_id), handler)
-
-    def on_click_elsewhere(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` for a click outside the cards, buttons, links and dialogs."""
-        listen(
-            document,
-            "click",
-            lambda event: handler() if missing(event.target.closest(KEEPS_SELECTION)) else None,
-        )
-
     def on_message(self, handler: Callable[[str, Any], None]) -> None:
-        """Call ``handler(kind, what)`` for each message the page sends (static/view.js: a key
-        the key map names, royal/shortcuts.py; static/drag.js: a drag's), in turn; ``what`` is
-        the message's JSON value."""
+        """Call ``handler(kind, what)`` for each message the page sends (static/view.js: a click
+        on what names one, a key the key map names, royal/shortcuts.py; static/drag.js: a
+        drag's), in turn; ``what`` is the message's JSON value."""
 
         def received(text: str) -> None:
             kind, what = json.loads(str(text))
@@ -160,19 +142,17 @@ class Page:
         self.shown.append((self._numbered, notice))
         self.show(notices(self.shown))
 
-    def _dismiss(self, number: int) -> None:
-        self.shown = [(n, notice) for n, notice in self.shown if n != number]
+    def dismiss(self, number: str) -> None:
+        """A notice's Dismiss clicked (its ``data-arg``, the notice's number)."""
+        self.shown = [(n, notice) for n, notice in self.shown if n != int(number)]
         self.show(notices(self.shown))
 
     # Sharing ----------------------------------------------------------------------------
 
-    def share(self, on_copied: Callable[[bool], None], text: str = "") -> None:
+    def share(self, text: str = "") -> None:
         """Share the address, after ``text`` if any: the system share sheet where there is one,
-        else the clipboard.
-
-        ``on_copied(ok)`` hears whether the clipboard took the link (the share sheet speaks
-        for itself, and a player who closes it has chosen not to share).
-        """
+        else the clipboard, and the player hears whether it took the link (the share sheet
+        speaks for itself, and a player who closes it has chosen not to share)."""
         url = str(window.location.href)
         navigator = window.navigator
         if not missing(getattr(navigator, "share", None)):
@@ -185,11 +165,11 @@ class Page:
             return
         clipboard: Any = getattr(navigator, "clipboard", None)
         if missing(clipboard):
-            on_copied(False)
+            self.tell(describe.LINK_NOT_COPIED)
             return
         clipboard.writeText(f"{text}\n{url}" if text else url).then(
-            create_once_callable(lambda result: in_turn(lambda: on_copied(True))),
-            create_once_callable(lambda error: in_turn(lambda: on_copied(False))),
+            create_once_callable(lambda result: in_turn(lambda: self.tell(describe.LINK_COPIED))),
+            create_once_callable(lambda error: in_turn(lambda: self.tell(describe.LINK_NOT_COPIED))),
         )
 
     def ready(self) -> None:

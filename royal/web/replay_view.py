@@ -17,7 +17,7 @@ from pyscript import window
 from royal import describe
 from royal.replay import Replay, Steps
 from royal.shortcuts import REPLAY
-from royal.web.dom import kept, on_click, within
+from royal.web.dom import kept, within
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
@@ -35,13 +35,6 @@ class ReplayView:
         self.play_button = within(bar, "replay-play")
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
-        for element_id, action in (
-            ("replay-play", self.toggle),
-            ("replay-step", self.step),
-            ("replay-back", self.back),
-            ("replay-close", self.close),
-        ):
-            on_click(within(bar, element_id), action)
 
     @property
     def open(self) -> bool:
@@ -107,7 +100,8 @@ class ReplayView:
         self.on_change()
 
     def key(self, name: str) -> None:
-        """A replay key (royal/shortcuts.py's ``REPLAY``) names one of its controls."""
+        """A replay key (royal/shortcuts.py's ``REPLAY``) or button of its bar (index.html's
+        ``data-arg``) names one of its controls."""
         if name not in REPLAY.values():
             raise ValueError(f"no replay control {name!r}")
         action: Callable[[], None] = getattr(self, name)

@@ -10,45 +10,33 @@ touched. Play on from here starts a new game of the deal with the moves up to th
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from pyscript import window
 
 from royal.review import Review
 from royal.view.html import Patch
 from royal.view.review_panel import review_panel
-from royal.web.dom import kept, on_click, on_click_of, within
+from royal.web.dom import kept
 from royal.web.opener import Opener
 
 
 class ReviewView:
-    """Shows a :class:`Review` in ``section``; ``on_change()`` draws the page after each step,
-    ``draw(patch)`` the panel alone as a move is judged, ``on_close()`` runs when the player
-    closes it, ``on_again(review)`` plays on from the move shown."""
+    """Shows a :class:`Review` (its panel is ``#review``); ``on_change()`` draws the page after
+    each step, ``draw(patch)`` the panel alone as a move is judged, ``on_close()`` runs when the
+    player closes it, ``on_again(review)`` plays on from the move shown."""
 
     def __init__(
         self,
-        section: Any,
         on_change: Callable[[], None],
         draw: Callable[[Patch], None],
         on_close: Callable[[], None],
         on_again: Callable[[Review], None],
     ) -> None:
-        self.section = section
         self.on_change, self.draw, self.on_close, self.on_again = on_change, draw, on_close, on_again
         self.review: Review | None = None
         self._focus: str | None = None  # where the next drawing takes the focus
         self._judge_soon = kept(lambda *args: self._judge())
-        for element_id, action in (
-            ("review-back", lambda: self._go(-1)),
-            ("review-step", lambda: self._go(1)),
-            ("review-again", self._again),
-            ("review-close", self._close_to_opener),
-        ):
-            on_click(within(section, element_id), action)
         self.opener = Opener()
-        moves = within(section, "review-moves")
-        on_click_of(moves, "button", "data-move", lambda number: self._to(int(number)))
 
     @property
     def open(self) -> bool:
@@ -105,6 +93,20 @@ class ReviewView:
             raise ValueError(f"no review key {key!r}")
         position = ends[key] if key in ends else review.position + steps[key]
         self._to(max(1, min(position, len(review.moves))), True)
+
+    def button(self, name: str) -> None:
+        """One of the panel's buttons (index.html's ``data-arg``): Back, Step, Play on from here, Close."""
+        actions: dict[str, Callable[[], None]] = {
+            "back": lambda: self._go(-1),
+            "step": lambda: self._go(1),
+            "again": self._again,
+            "close": self._close_to_opener,
+        }
+        actions[name]()
+
+    def to_move(self, number: str) -> None:
+        """A move of the list clicked (its ``data-arg``): the board shows the position after it."""
+        self._to(int(number))
 
     def _close_to_opener(self) -> None:
         self.close()

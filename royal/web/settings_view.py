@@ -9,7 +9,7 @@ from typing import Any
 from royal.settings import CHOICES
 from royal.view.html import Patch
 from royal.view.look import SETTING_BOXES, SETTING_RADIOS, radio_id
-from royal.web.dom import on_click, on_event, within
+from royal.web.dom import on_event
 from royal.web.modal import Modal
 
 #: Each radio button's id, and the setting and choice it chooses.
@@ -28,7 +28,6 @@ class SettingsView:
         self.modal = Modal(dialog, show)
         self.on_change = on_change
         on_event(dialog, "change", self._changed)  # one listener for every control
-        on_click(within(dialog, "settings-close"), self.close)
 
     def _changed(self, event: Any) -> Callable[[], None] | None:
         """A control changed. Its new state is read as the event is dispatched: by the time the
