@@ -31,8 +31,12 @@ def test_every_id_and_data_attribute_the_hooks_page_names_is_in_the_page() -> No
     hooks = (DOCS / "automation.md").read_text(encoding="utf-8")
     page = (ROOT / "index.html").read_text(encoding="utf-8") + "".join(
         path.read_text(encoding="utf-8")
-        for folder in ("web", "view")  # the page layer, and the descriptions it applies
-        for path in (ROOT / "royal" / folder).glob("*.py")
+        for path in (
+            # the page layer, the descriptions it applies, and the page's own scripts
+            *(ROOT / "royal" / "web").glob("*.py"),
+            *(ROOT / "royal" / "view").glob("*.py"),
+            *(ROOT / "static").glob("*.js"),
+        )
     )
     ids = set(re.findall(r"`#([a-z][\w-]*)`", hooks))
     assert len(ids) > 15
