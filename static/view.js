@@ -240,6 +240,40 @@ globalThis.royalView = (() => {
     post([target.dataset.act, arg]);
   });
 
+  // A box or a choice changed: ["change", [its id, checked]], read as the event is dispatched
+  // (by the time the game's turn comes, another tab's settings may have been drawn over it).
+  // A file chosen (an input that names its message with data-act, and the most bytes it takes
+  // with data-max-bytes) is read here: [data-act, {text}], or {error: "too-large"} or
+  // {error: "unreadable"}; choosing the same file again is a new choice.
+  document.addEventListener("change", (event) => {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.id) return;
+    if (input.type === "checkbox" || input.type === "radio") {
+      post(["change", [input.id, input.checked]]);
+      return;
+    }
+    if (input.type !== "file" || !input.dataset.act || !input.files || input.files.length === 0) return;
+    const [file] = input.files;
+    const act = input.dataset.act;
+    input.value = "";
+    if (file.size > Number(input.dataset.maxBytes)) {
+      post([act, { error: "too-large" }]);
+      return;
+    }
+    file.text().then(
+      (text) => post([act, { text }]),
+      () => post([act, { error: "unreadable" }]),
+    );
+  });
+  // The page shown or hidden, back from the back/forward cache (frozen, it missed what other
+  // tabs wrote), another tab's write to storage, the app installed: each a message.
+  document.addEventListener("visibilitychange", () => post(["visible", document.visibilityState === "visible"]));
+  addEventListener("pageshow", (event) => {
+    if (event.persisted) post(["restored", null]);
+  });
+  addEventListener("storage", () => post(["storage", null]));
+  addEventListener("appinstalled", () => post(["installed", null]));
+
   /** Send the page's messages to `receiver(json)`. */
   function listen(receiver) {
     send = receiver;
@@ -267,13 +301,41 @@ globalThis.royalView = (() => {
       announcer.textContent = words;
     }, 30);
   });
+  /** What had the focus as each dialog opened (by id), to have it back as the dialog closes
+   * (WAI-ARIA's dialog pattern, which not every browser keeps by itself); and the dialogs the
+   * game's Python closed itself, whose close it need not hear of. */
+  const openers = new Map();
+  const closedByPython = new Set();
   // A dialog opened as a modal one (the focus goes into it, the page behind is inert) or
-  // closed: only when it is not so already, so drawing it twice changes nothing.
-  effect("modal", (root, [id, open]) => {
+  // closed: only when it is not so already, so drawing it twice changes nothing. Closed with
+  // `giveBack` false (the dialog closes to show something else, such as a challenge to play),
+  // the focus stays where that puts it.
+  effect("modal", (root, [id, open, giveBack = true]) => {
     const dialog = root.querySelector(`#${CSS.escape(id)}`);
-    if (open && !dialog.open) dialog.showModal();
-    else if (!open && dialog.open) dialog.close();
+    if (open && !dialog.open) {
+      const active = document.activeElement;
+      openers.set(id, active && active !== document.body ? active : null);
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      if (!giveBack) openers.delete(id);
+      closedByPython.add(id);
+      dialog.close();
+    }
   });
+  // A dialog closed (Escape, or the game's Python): the focus back where it was as it opened,
+  // and the game hears ["closed", id] unless it closed the dialog itself.
+  document.addEventListener(
+    "close",
+    (event) => {
+      const dialog = event.target;
+      if (!(dialog instanceof HTMLDialogElement) || !dialog.id) return;
+      const opener = openers.get(dialog.id);
+      openers.delete(dialog.id);
+      if (opener && opener.isConnected) opener.focus();
+      if (!closedByPython.delete(dialog.id)) post(["closed", dialog.id]);
+    },
+    true,
+  );
   // A file saved by the browser, made in the page from its text: nothing leaves the browser.
   effect("download", (root, { name, text, type }) => {
     const url = URL.createObjectURL(new Blob([text], { type }));

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from unittest.mock import MagicMock
 
 import pytest
 from hypothesis import given
@@ -16,6 +17,7 @@ from hypothesis import strategies as st
 from royal.shortcuts import KEY_MAP
 from royal.table import messages as m
 from royal.table.messages import PAGE_MESSAGES, PRESSES
+from royal.web.routes import routes
 
 ROOT = Path(__file__).resolve().parent.parent
 #: The one button the boot script handles itself: it reloads the page into a new version.
@@ -128,3 +130,39 @@ def test_a_message_of_the_wrong_shape_is_refused_never_guessed(kind: str, what: 
     assert isinstance(
         message, m.Pick | m.DragStart | m.Drop | m.Press | m.Leave | m.Stay | m.OpenLink | m.KeepGame
     )
+
+
+def test_the_file_input_names_the_message_its_file_comes_read_in() -> None:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<input type="file" id="import-stats" data-act="([a-z-]+)"', page)
+    assert found is not None and found.group(1) in PAGE_MESSAGES
+
+
+def test_every_kind_the_page_sends_has_one_route_and_reaches_what_it_names() -> None:
+    """royal/web/routes.py under CPython, over a stand-in for the App: every kind routed, and a
+    few followed to the call they make."""
+    app = MagicMock()
+    backup = ("export", "import-confirm", "import-cancel", "reset", "reset-confirm", "reset-cancel")
+    app.backup.actions = {name: getattr(app.backup, name.replace("-", "_")) for name in backup}
+    table = routes(app)
+    assert set(table) == PAGE_MESSAGES
+    table["pick"]("QH")
+    app.act.assert_called_with(m.Pick("QH"))
+    table["closed"]("loss-dialog")  # Escape on the question before a loss: No
+    app.act.assert_called_with(m.Stay())
+    table["closed"]("link-dialog")
+    app.act.assert_called_with(m.KeepGame())
+    table["closed"]("calendar")
+    app.calendar.modal.closed.assert_called_once_with()
+    table["change"](["sound", True])
+    app.settings.changed.assert_called_once_with("sound", True)
+    table["visible"](False)
+    app.tabs.visible.assert_called_once_with(False)
+    table["import-file"]({"text": "{}"})
+    app.backup.chosen.assert_called_once_with({"text": "{}"})
+    table["export"](None)
+    app.backup.export.assert_called_once_with()
+    with pytest.raises(KeyError):
+        table["closed"]("no-such-dialog")
+    with pytest.raises(ValueError):
+        table["pick"](7)

@@ -40,6 +40,11 @@ def test_no_review_hides_the_panel_and_draws_nothing_inside() -> None:
     drawn = review_panel(None)
     assert drawn.regions["review"].attribute("hidden") == ""
     assert set(drawn.regions) == {"review"}
+    assert drawn.focus is None
+    # Closed by the player, the focus goes back to its button on the end panel.
+    closed = review_panel(None, "back")
+    assert closed.regions == drawn.regions
+    assert closed.focus == Focus("result", "#review-open", take=True)
 
 
 def test_a_review_opens_at_the_start_with_every_move_listed_and_awaiting_the_solver() -> None:

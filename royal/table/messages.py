@@ -13,9 +13,10 @@ from royal.links import DealRequest
 PRESSES = frozenset(
     {"new-game", "daily", "restart", "undo", "redo", "hint", "deal-card", "result-rewind", "cancel"}
 )
-#: The kinds of message the page sends (static/view.js), each handled by royal/web/app.py: a
+#: The kinds of message the page sends (static/view.js), each routed by royal/web/routes.py: a
 #: click on an element that names one (index.html's and royal/view's ``data-act``, static/line.js's
-#: cards and stock), a key the key map names (royal/shortcuts.py), a drag's (static/drag.js).
+#: cards and stock), a key the key map names (royal/shortcuts.py), a drag's (static/drag.js), a
+#: dialog closed, a control changed, a file read, and the page's own events.
 PAGE_MESSAGES = frozenset(
     {
         # The game: a button or key (a Press), a card picked, dragged and dropped, Finish for me.
@@ -49,13 +50,22 @@ PAGE_MESSAGES = frozenset(
         "achievements-open",
         "achievements-close",
         "dismiss",
-        # The stats' backup.
+        "closed",  # a dialog closed by Escape, by its id
+        "change",  # a box or a choice changed: its id and whether it is checked
+        # The stats' backup: a file chosen to import comes read by the page.
+        "import-file",
         "export",
         "import-confirm",
         "import-cancel",
         "reset",
         "reset-confirm",
         "reset-cancel",
+        # The page itself: shown or hidden, back from the back/forward cache, another tab's
+        # write to storage, the app installed.
+        "visible",
+        "restored",
+        "storage",
+        "installed",
     }
 )
 #: The presses that leave the game for another deal, asking first when that makes it a loss.

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from royal import describe
-from royal.backup import Backup
+from royal.backup import MAX_CHARS, Backup
 from royal.describe import Notice
 from royal.view.html import Effect, Element, Patch, html, region, text
 
@@ -17,9 +17,12 @@ from royal.view.html import Effect, Element, Patch, html, region, text
 BACKUP_TYPE = "application/json"
 
 
-def modal(dialog_id: str, shown: bool = True) -> Patch:
-    """Open ``#dialog_id`` as a modal dialog (the page behind it inert), or close it."""
-    return Patch(effects=(Effect("modal", [dialog_id, shown]),))
+def modal(dialog_id: str, shown: bool = True, give_back: bool = True) -> Patch:
+    """Open ``#dialog_id`` as a modal dialog (the page behind it inert), or close it: the focus
+    then goes back to what had it as it opened, unless not ``give_back`` (it closes to show
+    something else, which takes the focus)."""
+    data: list[str | bool] = [dialog_id, shown] if give_back else [dialog_id, shown, False]
+    return Patch(effects=(Effect("modal", data),))
 
 
 def loss_question(action: str) -> Patch:
@@ -36,9 +39,11 @@ def loss_question(action: str) -> Patch:
 
 
 def backup_questions() -> Patch:
-    """The words of the two questions the backup asks, drawn once."""
+    """The words of the two questions the backup asks, and the most bytes the page reads of a
+    file chosen to import (UTF-8 takes at most 4 a character), drawn once."""
     return Patch(
         {
+            "import-stats": region({"data-max-bytes": MAX_CHARS * 4}),
             "import-dialog-heading": text(describe.IMPORT_QUESTION),
             "reset-dialog-heading": text(describe.RESET_QUESTION),
             "reset-dialog-text": text(describe.RESET_TEXT),

@@ -14,9 +14,11 @@ from royal.view.html import Attributes, Element, Focus, Node, Patch, Region, htm
 
 def review_panel(review: Review | None, focus: str | None = None) -> Patch:
     """The panel for ``review`` (``None``: hidden); ``focus`` takes the focus to ``"step"`` (the
-    Step button, as the review opens) or ``"move"`` (the move shown, as a key steps to it)."""
+    Step button, as the review opens), ``"move"`` (the move shown, as a key steps to it) or, as
+    the player closes it, ``"back"`` to its button on the end panel, where it was opened."""
     if review is None:
-        return Patch({"review": region({"hidden": True})})
+        back = Focus("result", "#review-open", take=True) if focus == "back" else None
+        return Patch({"review": region({"hidden": True})}, back)
     judged = {j.number: j for j in review.judged}
     stop = max(review.position, 1)  # the list's one tab stop: the move shown, or the first
     moves = tuple(

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import datetime as _dt
 from collections.abc import Callable, Collection
-from typing import Any
 
 from royal import describe
 from royal.achievements import ACHIEVEMENTS
@@ -14,29 +13,22 @@ from royal.stats import Stats
 from royal.view.achievements import achievements_list
 from royal.view.html import Patch, text
 from royal.web.modal import Modal
-from royal.web.opener import Opener
 
 
 class AchievementsView:
-    """Lists the achievements in ``dialog`` and says in ``#achievement-news`` which one was just
+    """Lists the achievements in their dialog and says in ``#achievement-news`` which one was just
     unlocked."""
 
     def __init__(
-        self, dialog: Any, show: Callable[[Patch], None], stats: Stats, unlocked_at_load: Collection[str]
+        self, show: Callable[[Patch], None], stats: Stats, unlocked_at_load: Collection[str]
     ) -> None:
-        self.modal = Modal(dialog, show)
+        self.modal = Modal("achievements", show)
         # Unlocked before this page opened: not news, but for those its load unlocked.
         self.seen = set(stats.unlocked) - set(unlocked_at_load)
         self._last: tuple[Stats, _dt.date] | None = None
-        self.opener = Opener(dialog)
 
     def open(self) -> None:
-        self.opener.remember()
         self.modal.open(achievements_list(*self._last) if self._last is not None else None)
-
-    def close(self) -> None:
-        """Done: the panel closes, the focus back on its button."""
-        self.modal.close()
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Announce achievements unlocked since the last drawing, once; follow the stats."""

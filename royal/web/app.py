@@ -9,9 +9,6 @@ draw.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
 from royal import describe
 from royal.clock import format_seconds
 from royal.game import Game
@@ -24,23 +21,22 @@ from royal.table.calendar import Challenge
 from royal.table.choice import Choice
 from royal.table.play import Play
 from royal.table.reply import Draw
-from royal.view.html import Effect, Patch, text
+from royal.view.html import Effect, Focus, Patch, text
 from royal.view.page import Screen, game_query, page
 from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
-from royal.web.dialogs import ask_questions
-from royal.web.dom import after_paint, before_paint, on_stale
-from royal.web.end_panel import EndPanel
+from royal.web.dom import after_paint, on_stale
 from royal.web.finish_view import FinishView
-from royal.web.other_tabs import follow_other_tabs
+from royal.web.other_tabs import OtherTabs
 from royal.web.page import Page
 from royal.web.persistence import KeepData
 from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView, board_marks
 from royal.web.review_view import ReviewView
+from royal.web.routes import routes
 from royal.web.settings_view import SettingsView
 
 TICK_MS = 500
@@ -52,21 +48,15 @@ class App:
     def __init__(self, session: Session, page: Page) -> None:
         self.session = session
         self.page = page
-        self.replay = ReplayView(page.replay_bar, self.render, self._replay_closed)
-        self.end = EndPanel(page.result)
+        self.replay = ReplayView(page.show, self.render, self._replay_closed)
         self.table = Play(session)
         self.board = Board(page.line)
-        ask_questions(page.loss_dialog, page.link_dialog, self.act)
         self.records = RecordsView()
-        self.backup = BackupView(
-            session.backup, self._adopted, page.show, page.stats_panel, page.import_dialog, page.reset_dialog
-        )
-        self.settings = SettingsView(page.settings_dialog, page.show, self.change_setting)
+        self.backup = BackupView(session.backup, self._adopted, page.show)
+        self.settings = SettingsView(page.show, self.change_setting)
         self.keep_data = KeepData()
-        self.calendar = CalendarView(page.calendar, page.show, self.play_challenge)
-        self.achievements = AchievementsView(
-            page.achievements, page.show, session.stats, session.tabs.unlocked_at_load
-        )
+        self.calendar = CalendarView(page.show, self.play_challenge)
+        self.achievements = AchievementsView(page.show, session.stats, session.tabs.unlocked_at_load)
         self.review = ReviewView(self.render, page.draw, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
         self.chance = ChanceView(self._weighed, page.draw)
@@ -75,53 +65,18 @@ class App:
         self.finish = FinishView(
             lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw
         )
-        # The page's messages (static/view.js), by kind: a click on what names one (index.html's
-        # and the descriptions' data-act, with data-arg), a key the key map names
-        # (royal/shortcuts.py), a drag's (static/drag.js). Each is ``[kind, what]``.
-        actions: dict[str, Callable[[], None]] = {
-            "share": self.share,
-            "settings-open": self.settings.open,
-            "settings-close": self.settings.close,
-            "replay-open": self.show_replay,
-            "review-open": self.show_review,
-            "calendar-open": lambda: self.calendar.open(self.session.stats, self.session.today()),
-            "calendar-close": self.calendar.close,
-            "achievements-open": self.achievements.open,
-            "achievements-close": self.achievements.close,
-            "finish": self.finish.start,
-            **self.backup.actions,
-        }
-        self.received: dict[str, Callable[[Any], None]] = {
-            **{kind: _ignoring_value(action) for kind, action in actions.items()},
-            "drag-stopped": self._drag_stopped,
-            "replay": self.replay.key,
-            "review": self.review.key,
-            "review-go": self.review.button,
-            "review-move": self.review.to_move,
-            "calendar": self.calendar.key,
-            "calendar-day": self.calendar.choose,
-            "calendar-turn": self.calendar.turn,
-            "calendar-play": self.calendar.play,
-            "dismiss": page.dismiss,
-        }
-        if set(self.received) | m.GAME_KINDS != m.PAGE_MESSAGES:
-            differ = (set(self.received) | m.GAME_KINDS) ^ m.PAGE_MESSAGES
+        self.tabs = OtherTabs(session, page.visible(), self._adopted, self.render, self._tick)
+        # The page's messages (static/view.js), each ``[kind, what]``, by kind.
+        self.received = routes(self)
+        if set(self.received) != m.PAGE_MESSAGES:
+            differ = set(self.received) ^ m.PAGE_MESSAGES
             raise AssertionError(f"the page's messages handled differ: {sorted(differ)}")
-        page.on_message(self._received)
+        page.on_message(lambda kind, what: self.received[kind](what))
         page.on_leave(self.session.save)
-        follow_other_tabs(session, page, self._adopted, self.render, self._tick)
         on_stale(self._adopted)  # whichever action it was: see royal.web.dom.kept
         page.every(TICK_MS, self._tick)
 
     # Playing --------------------------------------------------------------------------
-
-    def _received(self, kind: str, what: Any) -> None:
-        """One of the page's messages: the game's are the game's (``from_page`` checks them),
-        the others go to the view that handles them."""
-        if kind in m.GAME_KINDS:
-            self.act(m.from_page(kind, what))
-        else:
-            self.received[kind](what)
 
     def act(self, message: m.Message) -> None:
         """Play ``message`` and apply the reply: what is heard and shown, what the game's change
@@ -135,14 +90,8 @@ class App:
             self.render()
         elif reply.draw is Draw.MARKS:
             self.render_marks()
-        if reply.ended:  # once the panel is laid out, in the frame that draws it
-            before_paint(self._focus_end)
-
-    def _focus_end(self) -> None:
-        """Focus the end panel's New game and bring the panel into view, if the game is still
-        over (an undo may have come first)."""
-        if self.session.game.outcome is not None:
-            self.end.focus_new_game(self.page.line)
+        if reply.ended:  # the end panel takes the focus (static/ending.js)
+            self.page.show(Patch(effects=(Effect("end"),)))
 
     # Sharing, settings, the replay and the stats ----------------------------------------
 
@@ -194,9 +143,9 @@ class App:
 
     def _replay_closed(self) -> None:
         """Back to the end screen exactly as it was: the game's line, panel and focus."""
+        self.page.show(Patch(focus=Focus("result", "#replay", take=True)))
         self.render()
         self.page.read_out(describe.REPLAY_CLOSED)
-        self.end.focus_replay()
 
     # Page events ----------------------------------------------------------------------
 
@@ -211,7 +160,7 @@ class App:
         self.page.tell("", words)
         self.render()
 
-    def _drag_stopped(self, card: str) -> None:
+    def drag_stopped(self, card: str) -> None:
         """The drag of ``card`` ended with no drop, since the game changed under it: what it
         marked goes, and the player hears why."""
         self.table.choice = Choice()
@@ -296,9 +245,3 @@ class App:
         game = self.session.game
         shown = game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
         return game if shown else None
-
-
-def _ignoring_value(action: Callable[[], None]) -> Callable[[Any], None]:
-    """``action`` as the handler of a message whose value says nothing (a button's, with no
-    ``data-arg``)."""
-    return lambda what: action()

@@ -6,48 +6,36 @@ what it changes, the session's backup actions do."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from pyodide.ffi import create_once_callable
 
 from royal import describe
-from royal.backup import MAX_CHARS, Backup, BackupError
+from royal.backup import Backup, BackupError
 from royal.backup_actions import BackupActions
 from royal.view.dialogs import backup_questions, backup_status, download, import_question
 from royal.view.html import Patch
-from royal.web.dom import in_turn, listen, within
 from royal.web.modal import Modal
 
 
 class BackupView:
-    """Wires the backup controls in ``panel`` (the stats panel) and the two dialogs to the
-    session's ``backups``; ``adopted(words)`` has the page drop what it offered for the game
-    and stats replaced and say ``words``; ``show(patch)`` draws with the page's next drawing."""
+    """What the backup's controls in the stats panel (their messages: the page reads a file
+    chosen) and its two dialogs do with the session's ``backups``; ``adopted(words)`` has the
+    page drop what it offered for the game and stats replaced and say ``words``; ``show(patch)``
+    draws with the page's next drawing."""
 
     def __init__(
-        self,
-        backups: BackupActions,
-        adopted: Callable[[str], None],
-        show: Callable[[Patch], None],
-        panel: Any,
-        import_dialog: Any,
-        reset_dialog: Any,
+        self, backups: BackupActions, adopted: Callable[[str], None], show: Callable[[Patch], None]
     ) -> None:
         self.backups = backups
         self.adopted = adopted
         self.show = show
         self.pending: Backup | None = None
-        self.file_input = within(panel, "import-stats")
-        self.importing = Modal(import_dialog, show)
-        self.resetting = Modal(reset_dialog, show)
+        self.importing = Modal("import-dialog", show)
+        self.resetting = Modal("reset-dialog", show)
         show(backup_questions())
-        listen(self.file_input, "change", lambda event: self._chosen())
-        listen(import_dialog, "close", lambda event: self._import_closed())
         # The buttons' messages (index.html's data-act), by name.
         self.actions: dict[str, Callable[[], None]] = {
             "export": self.export,
             "import-confirm": self._import,
-            "import-cancel": self.importing.close,
+            "import-cancel": self._cancel_import,
             "reset": self.resetting.open,
             "reset-confirm": self._reset,
             "reset-cancel": self.resetting.close,
@@ -66,19 +54,18 @@ class BackupView:
 
     # Import -------------------------------------------------------------------------------
 
-    def _chosen(self) -> None:
-        files = self.file_input.files
-        if not files or files.length == 0:
-            return
-        chosen = files.item(0)
-        self.file_input.value = ""  # choosing the same file again is a new choice
-        if chosen.size > MAX_CHARS * 4:  # UTF-8 takes at most 4 bytes a character
-            self._say(describe.BACKUP_TOO_LARGE, error=True)
-            return
-        chosen.text().then(
-            create_once_callable(lambda text: in_turn(lambda: self._read(str(text)))),
-            create_once_callable(lambda error: in_turn(lambda: self._say(describe.BACKUP_UNREADABLE, True))),
-        )
+    def chosen(self, read: object) -> None:
+        """A file chosen to import, as the page read it (its ``import-file`` message): ``{"text":
+        ...}``, or ``{"error": "too-large"}`` (over ``data-max-bytes``) or ``{"error": "unreadable"}``."""
+        match read:
+            case {"text": str(text)}:
+                self._read(text)
+            case {"error": "too-large"}:
+                self._say(describe.BACKUP_TOO_LARGE, error=True)
+            case {"error": "unreadable"}:
+                self._say(describe.BACKUP_UNREADABLE, error=True)
+            case _:
+                raise ValueError(f"not a file read: {read!r}")
 
     def _read(self, text: str) -> None:
         try:
@@ -99,8 +86,13 @@ class BackupView:
             self.backups.restore(contents)
             self.adopted(words)
 
-    def _import_closed(self) -> None:
-        """Cancel, Escape, or the dialog closed after importing."""
+    def _cancel_import(self) -> None:
+        self.importing.close()
+        self.import_closed()
+
+    def import_closed(self) -> None:
+        """The import's dialog closed by Escape or Keep my stats: the file chosen is not imported."""
+        self.importing.closed()
         if self.pending is not None:
             self.pending = None
             self._say(describe.IMPORT_CANCELLED)

@@ -19,8 +19,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from pyscript import window
-
 from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
 from royal.view.html import Effect
@@ -50,7 +48,6 @@ class Board:
     def __init__(self, root: Any) -> None:
         self.root = root
         self.sprite = str(root.dataset.sprite)  # index.html names it, with its version
-        self.line = window.royalLine  # static/line.js
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
         root.replaceChildren()  # the preview static/boot.js drew before Python started

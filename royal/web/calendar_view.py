@@ -14,29 +14,24 @@ from royal.table.calendar import Calendar, Challenge
 from royal.view.html import Patch
 from royal.web.dom import after_paint
 from royal.web.modal import Modal
-from royal.web.opener import Opener
 
 
 class CalendarView:
     """Draws the calendar (:class:`~royal.table.calendar.Calendar`) in ``dialog``;
     ``on_play(challenge)`` opens the challenge chosen."""
 
-    def __init__(
-        self, dialog: Any, show: Callable[[Patch], None], on_play: Callable[[Challenge], None]
-    ) -> None:
-        self.modal = Modal(dialog, show)
+    def __init__(self, show: Callable[[Patch], None], on_play: Callable[[Challenge], None]) -> None:
+        self.modal = Modal("calendar", show)
         self.show = show
         self.on_play = on_play
         self.state = Calendar()
         self._stats: Stats | None = None  # as last drawn
         self._stepping = False  # a search step is asked for after the next paint
-        self.opener = Opener(dialog)
 
     def open(self, stats: Stats, today: _dt.date) -> None:
         """Open on this month with today chosen."""
         self._stats = stats
         self.state.open(today)
-        self.opener.remember()
         self.modal.open(self._drawing())
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
@@ -52,10 +47,6 @@ class CalendarView:
     def turn(self, step: str) -> None:
         """The previous (``"-1"``) or next (``"1"``) month's button."""
         self._turned(self.state.turn, int(step))
-
-    def close(self) -> None:
-        """Done: the calendar closes, the focus back on its button."""
-        self.modal.close()
 
     def key(self, key: str) -> None:
         """A date grid's key (royal/shortcuts.py): the focus moves from the day focused when the
@@ -91,6 +82,5 @@ class CalendarView:
         """Play the chosen day's challenge dealt as ``number`` (its Play was clicked)."""
         challenge = self.state.challenge(int(number))
         if challenge is not None:  # the day's challenges as drawn (a Play carries its deal's number)
-            self.opener.leave()
-            self.modal.close()
+            self.modal.close(give_back=False)  # the game takes the focus
             self.on_play(challenge)

@@ -41,14 +41,6 @@ def by_id(element_id: str) -> Any:
     return element
 
 
-def within(root: Any, element_id: str) -> Any:
-    """The element with ``element_id`` inside ``root``, a region of the page a view owns."""
-    element = root.querySelector(f"#{element_id}")
-    if missing(element):
-        raise LookupError(f"#{element_id} is not inside the region given")
-    return element
-
-
 def on_stale(handler: Callable[[], None]) -> None:
     """Call ``handler()`` after any action the session refused as stale."""
     _stale_heard_by.append(handler)
@@ -158,14 +150,6 @@ def _run_queue(locks: Any) -> None:
                 _ask_turn(locks)
 
 
-def before_paint(handler: Callable[[], None]) -> None:
-    """Call ``handler()`` in a turn of its own as the browser starts to draw the next frame
-    (``requestAnimationFrame``): the place to read the layout, which the frame lays out anyway,
-    rather than forcing it in the middle of an input's task. The handler checks that what it
-    was asked for still holds: an action may have come between."""
-    window.requestAnimationFrame(create_once_callable(lambda *args: in_turn(handler)))
-
-
 def after_paint(handler: Callable[[], None]) -> None:
     """Call ``handler()`` in a turn of its own once the browser has drawn the page as it is
     now (after the next frame), so slow work never holds back what the player sees."""
@@ -205,8 +189,3 @@ def on_event(
     proxy = create_proxy(dispatched)
     _kept.append(proxy)
     target.addEventListener(name, proxy, capture)
-
-
-def listen(target: Any, name: str, handler: Callable[[Any], None], capture: bool = False) -> None:
-    """Call ``handler(event)`` for each ``name`` event on ``target``, in turn (:func:`in_turn`)."""
-    on_event(target, name, lambda event: lambda: handler(event), capture)

@@ -5,30 +5,29 @@ rather than read back from the page."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from royal.view.dialogs import modal
 from royal.view.html import Patch
-from royal.web.dom import listen
 
 
 class Modal:
-    """``dialog``, opened and closed through ``show`` (the page's next drawing)."""
+    """The dialog ``#dialog_id``, opened and closed through ``show`` (the page's next drawing);
+    :meth:`closed` hears that it closed otherwise (Escape: the page's ``closed`` message)."""
 
-    def __init__(self, dialog: Any, show: Callable[[Patch], None]) -> None:
-        self.id = str(dialog.id)
+    def __init__(self, dialog_id: str, show: Callable[[Patch], None]) -> None:
+        self.id = dialog_id
         self._show = show
         self.is_open = False
-        listen(dialog, "close", lambda event: self._closed())  # Escape closes it too
 
     def open(self, patch: Patch | None = None) -> None:
         """Open the dialog, drawn with ``patch`` first (what it asks or shows)."""
         self.is_open = True
         self._show((patch or Patch()) + modal(self.id))
 
-    def close(self) -> None:
+    def close(self, give_back: bool = True) -> None:
+        """Close it; the focus goes back to what had it as it opened, unless not ``give_back``."""
         self.is_open = False
-        self._show(modal(self.id, False))
+        self._show(modal(self.id, False, give_back))
 
-    def _closed(self) -> None:
+    def closed(self) -> None:
         self.is_open = False

@@ -22,7 +22,7 @@ from royal.view.dialogs import notices
 from royal.view.drawn import Drawn
 from royal.view.html import Patch
 from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
-from royal.web.dom import after_each, by_id, in_turn, kept, listen, missing, on_event
+from royal.web.dom import after_each, by_id, in_turn, kept, missing, on_event
 
 
 class Page:
@@ -35,23 +35,9 @@ class Page:
         self.later = Patch()  # what an action opened, closed or asked, drawn with the next
         self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
         self.drawn = Drawn(WRITTEN_BY_EFFECTS)  # what the page shows: only changes are sent
-        # Before any control's own handler, in turn: what it draws next sets its properties again.
-        listen(document, "change", lambda event: self.drawn.touched(), capture=True)
         self._numbered = 0
         self.sound_on = False  # the setting, as last drawn
         after_each(self.flush)
-        # Regions drawn by views of their own, as the line is by the Board.
-        self.replay_bar = by_id("replay-bar")
-        self.stats_panel = by_id("stats")
-        self.settings_dialog = by_id("settings-dialog")
-        # Issue 20's panels: the calendar, the achievements and their news, the review, Finish for me.
-        self.calendar = by_id("calendar")
-        self.achievements = by_id("achievements")
-        self.result = by_id("result")
-        self.loss_dialog = by_id("loss-dialog")
-        self.link_dialog = by_id("link-dialog")
-        self.import_dialog = by_id("import-dialog")
-        self.reset_dialog = by_id("reset-dialog")
 
     # Events ---------------------------------------------------------------------------
 
@@ -62,18 +48,11 @@ class Page:
 
         def received(text: str) -> None:
             kind, what = json.loads(str(text))
+            if kind == "change":  # before the control's own message: what is drawn next sets
+                self.drawn.touched()  # the boxes' state again
             handler(str(kind), what)
 
         window.royalView.listen(kept(received))
-
-    def on_visibility(self, handler: Callable[[bool], None]) -> None:
-        """Call ``handler(visible)`` when the page is shown or hidden."""
-        listen(document, "visibilitychange", lambda event: handler(self.visible()))
-
-    def on_restore(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the page comes back from the back/forward cache: it was frozen,
-        and missed every other tab's writes meanwhile."""
-        listen(window, "pageshow", lambda event: handler() if event.persisted else None)
 
     def on_leave(self, handler: Callable[[], None]) -> None:
         """Call ``handler()`` when the player leaves the page (the last moment to save): at once,
@@ -83,10 +62,6 @@ class Page:
             handler()
 
         on_event(window, "pagehide", leaving)
-
-    def on_storage(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when another tab changes the saved data."""
-        listen(window, "storage", lambda event: handler())
 
     def every(self, milliseconds: int, handler: Callable[[], None]) -> None:
         """Call ``handler()`` every ``milliseconds``."""

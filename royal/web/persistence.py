@@ -11,16 +11,14 @@ from __future__ import annotations
 from pyodide.ffi import create_once_callable
 from pyscript import window
 
-from royal.web.dom import listen
-
 
 class KeepData:
     """Asks for persistent storage at most once per page: at once when the game runs installed,
-    when it gets installed, and when :meth:`ask` is called (the page calls it once there is a win)."""
+    when it gets installed (the page's ``installed`` message), and when :meth:`ask` is called
+    (the page calls it once there is a win)."""
 
     def __init__(self) -> None:
         self.asked = False
-        listen(window, "appinstalled", lambda event: self.ask())
         if window.matchMedia("(display-mode: standalone)").matches:
             self.ask()
 

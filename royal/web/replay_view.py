@@ -17,22 +17,26 @@ from pyscript import window
 from royal import describe
 from royal.replay import Replay, Steps
 from royal.shortcuts import REPLAY
-from royal.web.dom import kept, within
+from royal.view.html import Focus, Patch
+from royal.web.dom import kept
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
 
 
 class ReplayView:
-    """Shows a :class:`Replay` with the controls in ``bar`` (``#replay-bar``); ``on_change()``
-    draws the page after each step, ``on_close()`` runs when the player closes it."""
+    """Shows a :class:`Replay` with the controls of its bar (``#replay-bar``); ``show(patch)``
+    draws with the page's next drawing, ``on_change()`` draws the page after each step,
+    ``on_close()`` runs when the player closes it."""
 
-    def __init__(self, bar: Any, on_change: Callable[[], None], on_close: Callable[[], None]) -> None:
+    def __init__(
+        self, show: Callable[[Patch], None], on_change: Callable[[], None], on_close: Callable[[], None]
+    ) -> None:
+        self.show_with_next = show
         self.on_change = on_change
         self.on_close = on_close
         self.replay: Replay | None = None
         self.said = ""  # the words the bar opens with, until the first step
-        self.play_button = within(bar, "replay-play")
         self._timer: Any = None
         self._each_step = kept(lambda *args: self._tick())
 
@@ -43,8 +47,8 @@ class ReplayView:
     def show(self, replay: Replay) -> None:
         """Open the replay at the deal's start, paused."""
         self.replay = replay
+        self.show_with_next(Patch(focus=Focus("replay-bar", "#replay-play", take=True)))
         self._changed(describe.replay_started(replay))
-        self.play_button.focus()  # drawn by now: the bar shows
 
     def close(self, notify: bool = True) -> None:
         """Stop and hide the replay; ``on_close()`` then draws the end screen again (unless

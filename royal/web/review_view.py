@@ -17,7 +17,6 @@ from royal.review import Review
 from royal.view.html import Patch
 from royal.view.review_panel import review_panel
 from royal.web.dom import kept
-from royal.web.opener import Opener
 
 
 class ReviewView:
@@ -36,7 +35,6 @@ class ReviewView:
         self.review: Review | None = None
         self._focus: str | None = None  # where the next drawing takes the focus
         self._judge_soon = kept(lambda *args: self._judge())
-        self.opener = Opener()
 
     @property
     def open(self) -> bool:
@@ -51,7 +49,6 @@ class ReviewView:
         """Open the review at the deal's start, its moves listed, Step focused; the moves are
         judged after, one a turn."""
         self.review = review
-        self.opener.remember()
         self._focus = "step"
         self.on_change()
         window.setTimeout(self._judge_soon, 0)
@@ -109,8 +106,9 @@ class ReviewView:
         self._to(int(number))
 
     def _close_to_opener(self) -> None:
-        self.close()
-        self.opener.give_back()
+        if self.review is not None:
+            self._focus = "back"  # to Review, on the end panel, where it was opened
+            self.close()
 
     def _go(self, step: int) -> None:
         if self.review is not None:

@@ -1,0 +1,76 @@
+"""Where each of the page's messages goes (static/view.js sends them, ``[kind, what]``;
+:data:`royal.table.messages.PAGE_MESSAGES` lists the kinds): the game's own become the game's
+messages (``from_page`` checks them), the rest go to the view that keeps what they change (a
+panel, a dialog closed by Escape, the backup, the other tabs). One table, so that what a kind
+does is found in one place and the App checks it handles every kind as it starts."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from royal.table import messages as m
+
+if TYPE_CHECKING:
+    from royal.web.app import App
+
+Route = Callable[[Any], None]
+
+
+def routes(app: App) -> dict[str, Route]:
+    """Each kind of message the page sends, and what ``app`` does with its value."""
+    page, backup = app.page, app.backup
+    game: dict[str, Route] = {kind: _to_game(app, kind) for kind in m.GAME_KINDS}
+    plain: dict[str, Callable[[], None]] = {
+        "share": app.share,
+        "settings-open": app.settings.modal.open,
+        "settings-close": app.settings.modal.close,
+        "replay-open": app.show_replay,
+        "review-open": app.show_review,
+        "calendar-open": lambda: app.calendar.open(app.session.stats, app.session.today()),
+        "calendar-close": app.calendar.modal.close,
+        "achievements-open": app.achievements.open,
+        "achievements-close": app.achievements.modal.close,
+        "finish": app.finish.start,
+        "storage": app.tabs.storage,
+        "restored": app.tabs.restored,
+        "installed": app.keep_data.ask,
+        **backup.actions,
+    }
+    # A dialog closed by Escape: what its id's closing means.
+    closed: dict[str, Callable[[], None]] = {
+        "loss-dialog": lambda: app.act(m.Stay()),
+        "link-dialog": lambda: app.act(m.KeepGame()),
+        "import-dialog": backup.import_closed,
+        "reset-dialog": backup.resetting.closed,
+        "settings-dialog": app.settings.modal.closed,
+        "calendar": app.calendar.modal.closed,
+        "achievements": app.achievements.modal.closed,
+    }
+    return {
+        **game,
+        **{kind: _ignoring_value(action) for kind, action in plain.items()},
+        "closed": lambda dialog: closed[str(dialog)](),
+        "change": lambda changed: app.settings.changed(str(changed[0]), bool(changed[1])),
+        "import-file": backup.chosen,
+        "visible": lambda shown: app.tabs.visible(bool(shown)),
+        "drag-stopped": app.drag_stopped,
+        "replay": app.replay.key,
+        "review": app.review.key,
+        "review-go": app.review.button,
+        "review-move": app.review.to_move,
+        "calendar": app.calendar.key,
+        "calendar-day": app.calendar.choose,
+        "calendar-turn": app.calendar.turn,
+        "calendar-play": app.calendar.play,
+        "dismiss": page.dismiss,
+    }
+
+
+def _to_game(app: App, kind: str) -> Route:
+    return lambda what: app.act(m.from_page(kind, what))
+
+
+def _ignoring_value(action: Callable[[], None]) -> Route:
+    """``action`` as the route of a message whose value says nothing (a button's with no ``data-arg``)."""
+    return lambda what: action()
