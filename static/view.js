@@ -266,13 +266,12 @@ globalThis.royalView = (() => {
     );
   });
   // The page shown or hidden, back from the back/forward cache (frozen, it missed what other
-  // tabs wrote), another tab's write to storage, the app installed: each a message.
+  // tabs wrote), another tab's write to storage: each a message.
   document.addEventListener("visibilitychange", () => post(["visible", document.visibilityState === "visible"]));
   addEventListener("pageshow", (event) => {
     if (event.persisted) post(["restored", null]);
   });
   addEventListener("storage", () => post(["storage", null]));
-  addEventListener("appinstalled", () => post(["installed", null]));
 
   /** Send the page's messages to `receiver(json)`. */
   function listen(receiver) {
@@ -348,6 +347,50 @@ globalThis.royalView = (() => {
     link.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   });
+  /** The game's timers by name (royal/view/timing.py). */
+  const timers = new Map();
+  // A timer: ["timer", name] in `ms` (every `ms` with `repeat`), replacing one of that name;
+  // `ms` null stops it.
+  effect("timer", (root, [name, ms, repeat]) => {
+    clearTimeout(timers.get(name)); // clears an interval too: the two share their ids
+    timers.delete(name);
+    if (ms === null) return;
+    const due = () => {
+      if (!repeat) timers.delete(name);
+      post(["timer", name]);
+    };
+    timers.set(name, repeat ? setInterval(due, ms) : setTimeout(due, ms));
+  });
+  // ["painted", name] once this drawing is on the screen: after the next frame.
+  effect("after-paint", (root, name) => requestAnimationFrame(() => setTimeout(() => post(["painted", name]), 0)));
+  // The game's link shared (the system share sheet where there is one, else the clipboard,
+  // after `text` if any); the clipboard's answer comes back as ["shared", took it].
+  effect("share", (root, text) => {
+    const url = location.href;
+    if (navigator.share) {
+      navigator.share({ title: document.title, url, ...(text ? { text } : {}) }).catch(() => {});
+      return;
+    }
+    if (!navigator.clipboard) {
+      post(["shared", false]);
+      return;
+    }
+    navigator.clipboard.writeText(text ? `${text}\n${url}` : url).then(
+      () => post(["shared", true]),
+      () => post(["shared", false]),
+    );
+  });
+  // Ask the browser to keep the site's data (royal/web/persistence.py says when), and at once
+  // when the game runs installed or gets installed: one who installs it means to come back.
+  let persisted = false; // asked once a visit
+  const persist = () => {
+    if (persisted) return;
+    persisted = true;
+    navigator.storage?.persist?.().catch(() => {});
+  };
+  effect("persist", persist);
+  if (matchMedia("(display-mode: standalone)").matches) persist();
+  addEventListener("appinstalled", persist);
   // The game's own link in the address bar, without a new history entry.
   effect("address", (root, query) => {
     if (location.search !== query) history.replaceState(null, "", query || location.pathname);

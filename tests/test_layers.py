@@ -73,3 +73,11 @@ def test_no_class_in_the_package_runs_over_250_lines() -> None:
                 sizes[f"{path.relative_to(ROYAL)}:{node.name}"] = node.end_lineno - node.lineno + 1
     assert len(sizes) > 50
     assert {name: lines for name, lines in sizes.items() if lines > 250} == {}
+
+
+def test_only_four_modules_of_the_page_layer_touch_the_browser() -> None:
+    """Every other module of royal/web/ deals in messages, descriptions and effects, so that it
+    runs the same wherever Python runs (issue 28 moves it into a worker): the start, the page's
+    one call each way, the Web Lock's turns, and localStorage are the browser's."""
+    users = {p.name for p in (ROYAL / "web").glob("*.py") if {n.split(".")[0] for n in imported(p)} & BROWSER}
+    assert users == {"main.py", "page.py", "dom.py", "local_storage.py"}

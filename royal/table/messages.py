@@ -61,11 +61,14 @@ PAGE_MESSAGES = frozenset(
         "reset-confirm",
         "reset-cancel",
         # The page itself: shown or hidden, back from the back/forward cache, another tab's
-        # write to storage, the app installed.
+        # write to storage; a timer due, a drawing painted (royal/view/timing.py); the link
+        # copied to the clipboard or not.
         "visible",
         "restored",
         "storage",
-        "installed",
+        "timer",
+        "painted",
+        "shared",
     }
 )
 #: The presses that leave the game for another deal, asking first when that makes it a loss.

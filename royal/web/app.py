@@ -23,12 +23,13 @@ from royal.table.play import Play
 from royal.table.reply import Draw
 from royal.view.html import Effect, Focus, Patch, text
 from royal.view.page import Screen, game_query, page
+from royal.view.timing import after_paint, timer
 from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
-from royal.web.dom import after_paint, on_stale
+from royal.web.dom import on_stale
 from royal.web.finish_view import FinishView
 from royal.web.other_tabs import OtherTabs
 from royal.web.page import Page
@@ -54,18 +55,18 @@ class App:
         self.records = RecordsView()
         self.backup = BackupView(session.backup, self._adopted, page.show)
         self.settings = SettingsView(page.show, self.change_setting)
-        self.keep_data = KeepData()
+        self.keep_data = KeepData(page.show)
         self.calendar = CalendarView(page.show, self.play_challenge)
         self.achievements = AchievementsView(page.show, session.stats, session.tabs.unlocked_at_load)
-        self.review = ReviewView(self.render, page.draw, self._review_closed, self._play_on)
+        self.review = ReviewView(self.render, page.draw, page.show, self._review_closed, self._play_on)
         self._reviewed = ""  # the id of the game the review shows
-        self.chance = ChanceView(self._weighed, page.draw)
+        self.chance = ChanceView(self._weighed, page.draw, page.show)
         self._guide = False  # the first-game guide shows
         self._time = ""  # the clock's field as drawn
         self.finish = FinishView(
-            lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw
+            lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw, page.show
         )
-        self.tabs = OtherTabs(session, page.visible(), self._adopted, self.render, self._tick)
+        self.tabs = OtherTabs(session, page.visible(), self._adopted, self.render, self.tick)
         # The page's messages (static/view.js), each ``[kind, what]``, by kind.
         self.received = routes(self)
         if set(self.received) != m.PAGE_MESSAGES:
@@ -74,7 +75,7 @@ class App:
         page.on_message(lambda kind, what: self.received[kind](what))
         page.on_leave(self.session.save)
         on_stale(self._adopted)  # whichever action it was: see royal.web.dom.kept
-        page.every(TICK_MS, self._tick)
+        page.show(timer("tick", TICK_MS, repeat=True))  # the clock's field
 
     # Playing --------------------------------------------------------------------------
 
@@ -167,7 +168,7 @@ class App:
         self.page.tell(describe.DRAG_STOPPED)
         self.render()
 
-    def _tick(self) -> None:
+    def tick(self) -> None:
         """The clock's field, drawn when the second it shows changes."""
         shown = format_seconds(self.session.game.clock.seconds(self.session.now()))
         if shown != self._time:
@@ -223,7 +224,7 @@ class App:
             + self.review.render()
         )
         if session.worth_keeping() and not self.keep_data.asked:
-            after_paint(self.keep_data.ask)  # the browser's answer is no part of the move's frame
+            self.page.show(after_paint("keep-data"))  # the browser's answer is no part of the move's frame
 
     def render_marks(self) -> None:
         """Draw the selection's marks on the game's line: nothing else the page shows follows

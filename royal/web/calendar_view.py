@@ -12,7 +12,7 @@ from typing import Any
 from royal.stats import Stats
 from royal.table.calendar import Calendar, Challenge
 from royal.view.html import Patch
-from royal.web.dom import after_paint
+from royal.view.timing import after_paint
 from royal.web.modal import Modal
 
 
@@ -61,22 +61,23 @@ class CalendarView:
 
     def _drawing(self, take_focus: bool = False) -> Patch:
         """The calendar as it stands; while the chosen day's challenges are found, a candidate is
-        graded after each paint (:meth:`_search_step`)."""
+        graded after each paint (:meth:`search_step`)."""
         if self._stats is None:
             return Patch()
         if self.state.searching and not self._stepping:
             self._stepping = True
-            after_paint(self._search_step)
+            self.show(after_paint("calendar"))
         return self.state.drawing(self._stats, take_focus)
 
-    def _search_step(self) -> None:
-        """Grade one more candidate of the chosen day, drawing its challenges once found."""
+    def search_step(self) -> None:
+        """Grade one more candidate of the chosen day (each after the last is painted: its
+        ``painted`` message), drawing its challenges once found."""
         self._stepping = False
         if self.state.search_step():
             self.show(self._drawing())
         elif self.state.searching:
             self._stepping = True
-            after_paint(self._search_step)
+            self.show(after_paint("calendar"))
 
     def play(self, number: str) -> None:
         """Play the chosen day's challenge dealt as ``number`` (its Play was clicked)."""

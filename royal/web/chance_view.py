@@ -10,7 +10,7 @@ from royal import describe
 from royal.game import Game
 from royal.view.html import Patch
 from royal.view.page import chance_line
-from royal.web.dom import after_paint
+from royal.view.timing import after_paint
 
 #: The line while the first chance is weighed: it keeps its place, so the page does not jump.
 WEIGHING = "\N{NO-BREAK SPACE}"
@@ -19,9 +19,12 @@ WEIGHING = "\N{NO-BREAK SPACE}"
 class ChanceView:
     """What ``#chance`` says for each drawing, and the weighing of the position drawn."""
 
-    def __init__(self, weighed: Callable[[], Game | None], draw: Callable[[Patch], None]) -> None:
+    def __init__(
+        self, weighed: Callable[[], Game | None], draw: Callable[[Patch], None], show: Callable[[Patch], None]
+    ) -> None:
         self._weighed = weighed  # the game whose chance the page shows now, if any
         self._draw = draw
+        self._show = show  # with the next drawing
         self._due = False  # a weighing waits for the paint
         self.words: str | None = None  # the line as drawn; None while no chance shows
 
@@ -34,10 +37,11 @@ class ChanceView:
             self._due = True
             if self.words is None:
                 self.words = WEIGHING
-            after_paint(self._weigh)
+            self._show(after_paint("chance"))
         return self.words
 
-    def _weigh(self) -> None:
+    def weigh(self) -> None:
+        """The drawing is on the screen (its ``painted`` message): weigh the game shown now."""
         self._due = False
         game = self._weighed()
         self.words = describe.chance(game.advice().chance) if game is not None else None

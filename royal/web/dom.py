@@ -150,18 +150,6 @@ def _run_queue(locks: Any) -> None:
                 _ask_turn(locks)
 
 
-def after_paint(handler: Callable[[], None]) -> None:
-    """Call ``handler()`` in a turn of its own once the browser has drawn the page as it is
-    now (after the next frame), so slow work never holds back what the player sees."""
-
-    def later(*args: Any) -> None:
-        in_turn(handler)
-
-    window.requestAnimationFrame(
-        create_once_callable(lambda *args: window.setTimeout(create_once_callable(later), 0))
-    )
-
-
 def kept(handler: Callable[..., None]) -> Any:
     """``handler`` as a JS function the page may call for as long as it lives; each call runs
     in turn (:func:`in_turn`)."""

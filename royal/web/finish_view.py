@@ -5,9 +5,6 @@ sounds, so the win is the player's (docs/play.md, "Finish for me")."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from pyscript import window
 
 from royal import describe
 from royal.forced import forced_finish
@@ -15,30 +12,32 @@ from royal.game import Game
 from royal.line import Move
 from royal.view.html import Patch
 from royal.view.page import finish_button
-from royal.web.dom import after_paint, kept
+from royal.view.timing import after_paint, timer
 
 #: Time between the moves it plays.
 STEP_MS = 450
 
 
 class FinishView:
-    """Offers its button (``#finish``) when the game's rest is forced; ``play(move)`` plays each move, and
-    ``draw(patch)`` draws the button once a position is weighed."""
+    """Offers its button (``#finish``) when the game's rest is forced; ``play(move)`` plays each
+    move, ``draw(patch)`` draws the button once a position is weighed, ``show(patch)`` draws
+    with the next drawing (its timers: royal/view/timing.py)."""
 
     def __init__(
         self,
         play: Callable[[Move], None],
         tell: Callable[[str], None],
         draw: Callable[[Patch], None],
+        show: Callable[[Patch], None],
     ) -> None:
         self.play = play
         self.tell = tell
         self.draw = draw
+        self.show = show
         # Each position weighed, with its rule (suit runs or not): its forced rest, or None.
         self._known: dict[tuple[tuple[str, ...], bool], list[Move] | None] = {}
         self._left: list[Move] = []
-        self._timer: Any = None
-        self._each_step = kept(lambda *args: self._tick())
+        self._timing = False  # its timer runs
         self._game: Game | None = None
         self._offered = False
         self._due = False  # a check is asked for
@@ -52,7 +51,7 @@ class FinishView:
         self._game, self._offered = game, offered
         if self._unweighed() and not self._due:
             self._due = True
-            after_paint(self._weigh)
+            self.show(after_paint("finish"))
         self._drawn = self._offer()
         return self._drawn
 
@@ -67,8 +66,9 @@ class FinishView:
         position = self._position()
         return position is not None and not self._left and position not in self._known
 
-    def _weigh(self) -> None:
-        """Weigh the position shown now (the game may have moved on since it was asked for)."""
+    def weigh(self) -> None:
+        """Weigh the position shown now, once it is painted (its ``painted`` message: the game may
+        have moved on since it was asked for)."""
         self._due = False
         position = self._position()
         if position is not None and self._unweighed():
@@ -94,10 +94,12 @@ class FinishView:
             return
         self._left = list(forced)
         self.tell(describe.FINISHED_FOR_YOU)
-        self._timer = window.setInterval(self._each_step, STEP_MS)
-        self._tick()
+        self._timing = True
+        self.show(timer("finish", STEP_MS, repeat=True))
+        self.step()
 
-    def _tick(self) -> None:
+    def step(self) -> None:
+        """Play the next move of the forced rest (its timer's message, or as it starts)."""
         game = self._game
         if not self._left or game is None or game.outcome is not None:
             self._stop()
@@ -111,7 +113,7 @@ class FinishView:
             self._stop()
 
     def _stop(self) -> None:
+        if self._timing:
+            self._timing = False
+            self.show(timer("finish", None))
         self._left = []
-        if self._timer is not None:
-            window.clearInterval(self._timer)
-            self._timer = None

@@ -13,16 +13,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from pyodide.ffi import create_once_callable
 from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
 from royal.view.dialogs import notices
 from royal.view.drawn import Drawn
-from royal.view.html import Patch
+from royal.view.html import Effect, Patch
 from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
-from royal.web.dom import after_each, by_id, in_turn, kept, missing, on_event
+from royal.web.dom import after_each, by_id, kept, on_event
 
 
 class Page:
@@ -62,10 +61,6 @@ class Page:
             handler()
 
         on_event(window, "pagehide", leaving)
-
-    def every(self, milliseconds: int, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` every ``milliseconds``."""
-        window.setInterval(kept(lambda *args: handler()), milliseconds)
 
     def visible(self) -> bool:
         """True while the page is shown."""
@@ -125,27 +120,14 @@ class Page:
     # Sharing ----------------------------------------------------------------------------
 
     def share(self, text: str = "") -> None:
-        """Share the address, after ``text`` if any: the system share sheet where there is one,
-        else the clipboard, and the player hears whether it took the link (the share sheet
-        speaks for itself, and a player who closes it has chosen not to share)."""
-        url = str(window.location.href)
-        navigator = window.navigator
-        if not missing(getattr(navigator, "share", None)):
-            data = window.Object.new()
-            data.title = document.title
-            data.url = url
-            if text:
-                data.text = text
-            navigator.share(data).catch(create_once_callable(lambda error: None))
-            return
-        clipboard: Any = getattr(navigator, "clipboard", None)
-        if missing(clipboard):
-            self.tell(describe.LINK_NOT_COPIED)
-            return
-        clipboard.writeText(f"{text}\n{url}" if text else url).then(
-            create_once_callable(lambda result: in_turn(lambda: self.tell(describe.LINK_COPIED))),
-            create_once_callable(lambda error: in_turn(lambda: self.tell(describe.LINK_NOT_COPIED))),
-        )
+        """Share the address, after ``text`` if any (the page's effect ``share``: the system share
+        sheet where there is one, else the clipboard)."""
+        self.show(Patch(effects=(Effect("share", text),)))
+
+    def shared(self, took: bool) -> None:
+        """The clipboard took the link, or not (the share sheet speaks for itself, and a player
+        who closes it has chosen not to share)."""
+        self.tell(describe.LINK_COPIED if took else describe.LINK_NOT_COPIED)
 
     def ready(self) -> None:
         """Tell players and tests the game is playable; the boot script's preview is gone."""

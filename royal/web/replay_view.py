@@ -10,15 +10,12 @@ screen as it was. The App draws the bar (royal/view/replay_bar.py) and the board
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
-
-from pyscript import window
 
 from royal import describe
 from royal.replay import Replay, Steps
 from royal.shortcuts import REPLAY
 from royal.view.html import Focus, Patch
-from royal.web.dom import kept
+from royal.view.timing import timer
 
 #: Time between moves while the replay plays.
 STEP_MS = 900
@@ -37,8 +34,7 @@ class ReplayView:
         self.on_close = on_close
         self.replay: Replay | None = None
         self.said = ""  # the words the bar opens with, until the first step
-        self._timer: Any = None
-        self._each_step = kept(lambda *args: self._tick())
+        self._timing = False  # its timer runs (royal/view/timing.py)
 
     @property
     def open(self) -> bool:
@@ -65,7 +61,8 @@ class ReplayView:
             return
         self.replay.toggle()
         if self.replay.playing:
-            self._timer = window.setInterval(self._each_step, STEP_MS)
+            self._timing = True
+            self.show_with_next(timer("replay", STEP_MS, repeat=True))
         else:
             self._stop()
         self._changed()
@@ -84,15 +81,18 @@ class ReplayView:
             self.replay.back()
             self._changed()
 
-    def _tick(self) -> None:
-        if self.replay is None or not self.replay.step():
+    def tick(self) -> None:
+        """A step while it plays (its timer's message; one that comes after a pause does nothing)."""
+        if self.replay is None or not self.replay.playing:
+            return
+        if not self.replay.step():
             self._stop()
         self._changed()
 
     def _stop(self) -> None:
-        if self._timer is not None:
-            window.clearInterval(self._timer)
-            self._timer = None
+        if self._timing:
+            self._timing = False
+            self.show_with_next(timer("replay", None))
 
     def _changed(self, said: str = "") -> None:
         replay = self.replay

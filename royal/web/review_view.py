@@ -11,30 +11,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pyscript import window
-
 from royal.review import Review
 from royal.view.html import Patch
 from royal.view.review_panel import review_panel
-from royal.web.dom import kept
+from royal.view.timing import timer
 
 
 class ReviewView:
     """Shows a :class:`Review` (its panel is ``#review``); ``on_change()`` draws the page after
-    each step, ``draw(patch)`` the panel alone as a move is judged, ``on_close()`` runs when the
-    player closes it, ``on_again(review)`` plays on from the move shown."""
+    each step, ``draw(patch)`` the panel alone as a move is judged, ``show(patch)`` draws with
+    the next drawing, ``on_close()`` runs when the player closes it, ``on_again(review)`` plays
+    on from the move shown."""
 
     def __init__(
         self,
         on_change: Callable[[], None],
         draw: Callable[[Patch], None],
+        show: Callable[[Patch], None],
         on_close: Callable[[], None],
         on_again: Callable[[Review], None],
     ) -> None:
-        self.on_change, self.draw, self.on_close, self.on_again = on_change, draw, on_close, on_again
+        self.on_change, self.draw, self.show_with_next = on_change, draw, show
+        self.on_close, self.on_again = on_close, on_again
         self.review: Review | None = None
         self._focus: str | None = None  # where the next drawing takes the focus
-        self._judge_soon = kept(lambda *args: self._judge())
 
     @property
     def open(self) -> bool:
@@ -50,19 +50,17 @@ class ReviewView:
         judged after, one a turn."""
         self.review = review
         self._focus = "step"
+        self.show_with_next(timer("review", 0))
         self.on_change()
-        window.setTimeout(self._judge_soon, 0)
 
-    def _judge(self) -> None:
-        """Judge one move, draw its mark, and come back for the next: one solve a turn, so the
-        page never waits for the whole game's (the benchmark times both)."""
+    def judge(self) -> None:
+        """Judge one move, draw its mark, and come back for the next (its timer's message): one
+        solve a turn, so the page never waits for the whole game's (the benchmark times both)."""
         review = self.review
         if review is None:
             return
         judged = review.judge_next()
-        self.draw(self.render())
-        if judged is not None:
-            window.setTimeout(self._judge_soon, 0)
+        self.draw(self.render() + (timer("review", 0) if judged is not None else Patch()))
 
     def close(self, notify: bool = True) -> None:
         """Hide the review; ``on_close()`` then draws the end screen again (unless ``notify``

@@ -1,8 +1,9 @@
 """Where each of the page's messages goes (static/view.js sends them, ``[kind, what]``;
 :data:`royal.table.messages.PAGE_MESSAGES` lists the kinds): the game's own become the game's
 messages (``from_page`` checks them), the rest go to the view that keeps what they change (a
-panel, a dialog closed by Escape, the backup, the other tabs). One table, so that what a kind
-does is found in one place and the App checks it handles every kind as it starts."""
+panel, a dialog closed by Escape, the backup, the other tabs, a timer or a paint waited for).
+One table, so that what a kind does is found in one place and the App checks it handles every
+kind as it starts."""
 
 from __future__ import annotations
 
@@ -34,7 +35,6 @@ def routes(app: App) -> dict[str, Route]:
         "finish": app.finish.start,
         "storage": app.tabs.storage,
         "restored": app.tabs.restored,
-        "installed": app.keep_data.ask,
         **backup.actions,
     }
     # A dialog closed by Escape: what its id's closing means.
@@ -47,8 +47,25 @@ def routes(app: App) -> dict[str, Route]:
         "calendar": app.calendar.modal.closed,
         "achievements": app.achievements.modal.closed,
     }
+    # A timer due, by name (royal/view/timing.py).
+    timers: dict[str, Callable[[], None]] = {
+        "tick": app.tick,
+        "replay": app.replay.tick,
+        "review": app.review.judge,
+        "finish": app.finish.step,
+    }
+    # A drawing painted, by what waited for it.
+    painted: dict[str, Callable[[], None]] = {
+        "keep-data": app.keep_data.ask,
+        "chance": app.chance.weigh,
+        "calendar": app.calendar.search_step,
+        "finish": app.finish.weigh,
+    }
     return {
         **game,
+        "timer": lambda name: timers[str(name)](),
+        "painted": lambda name: painted[str(name)](),
+        "shared": lambda took: page.shared(bool(took)),
         **{kind: _ignoring_value(action) for kind, action in plain.items()},
         "closed": lambda dialog: closed[str(dialog)](),
         "change": lambda changed: app.settings.changed(str(changed[0]), bool(changed[1])),
