@@ -159,9 +159,9 @@ globalThis.royalView = (() => {
     flush();
   }
 
-  /** Apply the patch `json` (royal/view/html.py's Patch) to the regions inside `root`. */
-  function apply(root, json) {
-    const patch = JSON.parse(json);
+  /** Apply `patch` (royal/view/html.py's Patch, or its JSON text) to the regions inside `root`. */
+  function apply(root, patch) {
+    if (typeof patch === "string") patch = JSON.parse(patch);
     const region = (id) => {
       const element = root.querySelector(`#${CSS.escape(id)}`);
       if (!element) throw new Error(`royalView: no #${id} in the root given`);
@@ -273,18 +273,92 @@ globalThis.royalView = (() => {
   });
   addEventListener("storage", () => post(["storage", null]));
 
-  /** Send the page's messages to `receiver(json)`. */
-  function listen(receiver) {
-    send = receiver;
+  /** The turns. Every message goes to the game's Python in one call, `send(json)`, which
+   * answers with what to draw ({"p": a patch or null, "w": whether it wrote to storage}),
+   * applied at once: one call in, one description out. Messages run in turn with every tab of
+   * the site, inside the Web Lock `lock`: those posted before this tab's turn comes, or during
+   * it, run in that one turn, in order, each once; a turn that wrote keeps the lock `settleMs`
+   * longer (royal/web/dom.py says why), and what is posted meanwhile runs at once. Without the
+   * Web Locks API each runs at once, and the game's revision check alone guards the records. */
+  let lock = null;
+  let settleMs = 0;
+  const queue = [];
+  let held = false; // this tab holds the lock: in its turn, or settling after one
+  let asked = false; // a turn is asked for
+  let running = false; // messages are being delivered
+
+  /** Hand `message` to the game's Python and apply its answer; whether it wrote. */
+  function deliver(message) {
+    const answer = JSON.parse(send(JSON.stringify(message)));
+    if (answer.p !== null) api.apply(document, answer.p); // through the object: tests count calls
+    return answer.w;
   }
 
-  /** Send `message` (`[kind, what]`, JSON-able) to the game's Python: false, and nothing sent,
-   * while it is not listening yet. */
+  /** Deliver the messages queued, with those posted meanwhile; whether any wrote. One that
+   * fails is reported and the rest still run. */
+  function drain() {
+    if (running) return false; // the loop below delivers it
+    running = true;
+    let wrote = false;
+    try {
+      while (queue.length) {
+        try {
+          wrote = deliver(queue.shift()) || wrote;
+        } catch (error) {
+          reportError(error);
+        }
+      }
+    } finally {
+      running = false;
+    }
+    return wrote;
+  }
+
+  function turn() {
+    asked = false;
+    held = true;
+    if (!drain() || document.hidden) {
+      held = false;
+      return undefined;
+    }
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        held = false;
+        resolve();
+      }, settleMs),
+    );
+  }
+
+  /** Send the page's messages to `receiver(json)`, in turns of the Web Lock `lockName`. */
+  function listen(receiver, lockName, settle) {
+    send = receiver;
+    lock = lockName;
+    settleMs = settle;
+  }
+
+  /** Send `message` (`[kind, what]`, JSON-able) to the game's Python in turn: false, and
+   * nothing sent, while it is not listening yet. */
   function post(message) {
     if (!send) return false;
-    send(JSON.stringify(message));
+    queue.push(message);
+    if (held || !navigator.locks) drain();
+    else if (!asked) {
+      asked = true;
+      navigator.locks.request(lock, turn);
+    }
     return true;
   }
+
+  // The player leaves the page: the last moment to save, so at once, not in turn (the page may
+  // be gone before the lock comes).
+  addEventListener("pagehide", () => {
+    if (!send) return;
+    try {
+      deliver(["pagehide", null]);
+    } catch (error) {
+      reportError(error);
+    }
+  });
 
   /** Handle the messages of kind `kind` in the page with `handler(what)`. */
   function hook(kind, handler) {
@@ -396,5 +470,6 @@ globalThis.royalView = (() => {
     if (location.search !== query) history.replaceState(null, "", query || location.pathname);
   });
 
-  return { apply, effect, hook, listen, send: post };
+  const api = { apply, effect, hook, listen, send: post };
+  return api;
 })();

@@ -60,10 +60,11 @@ PAGE_MESSAGES = frozenset(
         "reset",
         "reset-confirm",
         "reset-cancel",
-        # The page itself: shown or hidden, back from the back/forward cache, another tab's
+        # The page itself: shown or hidden, left, back from the back/forward cache, another tab's
         # write to storage; a timer due, a drawing painted (royal/view/timing.py); the link
         # copied to the clipboard or not.
         "visible",
+        "pagehide",
         "restored",
         "storage",
         "timer",

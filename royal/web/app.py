@@ -73,8 +73,7 @@ class App:
             differ = set(self.received) ^ m.PAGE_MESSAGES
             raise AssertionError(f"the page's messages handled differ: {sorted(differ)}")
         page.on_message(lambda kind, what: self.received[kind](what))
-        page.on_leave(self.session.save)
-        on_stale(self._adopted)  # whichever action it was: see royal.web.dom.kept
+        on_stale(self._adopted)  # whichever message it was: see royal.web.dom.answering
         page.show(timer("tick", TICK_MS, repeat=True))  # the clock's field
 
     # Playing --------------------------------------------------------------------------

@@ -17,11 +17,12 @@ from pyscript import document, window
 
 from royal import describe
 from royal.describe import Notice
+from royal.storage_keys import LOCK
 from royal.view.dialogs import notices
 from royal.view.drawn import Drawn
 from royal.view.html import Effect, Patch
 from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
-from royal.web.dom import after_each, by_id, kept, on_event
+from royal.web.dom import SETTLE_MS, after_each, answering, by_id
 
 
 class Page:
@@ -36,31 +37,23 @@ class Page:
         self.drawn = Drawn(WRITTEN_BY_EFFECTS)  # what the page shows: only changes are sent
         self._numbered = 0
         self.sound_on = False  # the setting, as last drawn
+        self._answer: Patch | None = None  # what the message running drew, gathered
         after_each(self.flush)
 
     # Events ---------------------------------------------------------------------------
 
     def on_message(self, handler: Callable[[str, Any], None]) -> None:
-        """Call ``handler(kind, what)`` for each message the page sends (static/view.js: a click
-        on what names one, a key the key map names, royal/shortcuts.py; static/drag.js: a
-        drag's), in turn; ``what`` is the message's JSON value."""
+        """Call ``handler(kind, what)`` for each message the page sends (static/view.js, in its
+        turns of the Web Lock; ``what`` is the message's JSON value), and answer each with what
+        it drew, gathered into one patch: one call in, one description out."""
 
-        def received(text: str) -> None:
-            kind, what = json.loads(str(text))
+        def handle(text: str) -> None:
+            kind, what = json.loads(text)
             if kind == "change":  # before the control's own message: what is drawn next sets
                 self.drawn.touched()  # the boxes' state again
             handler(str(kind), what)
 
-        window.royalView.listen(kept(received))
-
-    def on_leave(self, handler: Callable[[], None]) -> None:
-        """Call ``handler()`` when the player leaves the page (the last moment to save): at once,
-        not in turn, since the page may be gone before the lock comes."""
-
-        def leaving(event: Any) -> None:
-            handler()
-
-        on_event(window, "pagehide", leaving)
+        window.royalView.listen(answering(handle, self._gather, self._gathered), LOCK, SETTLE_MS)
 
     def visible(self) -> bool:
         """True while the page is shown."""
@@ -69,11 +62,24 @@ class Page:
     # Drawing --------------------------------------------------------------------------
 
     def draw(self, patch: Patch) -> None:
-        """Apply ``patch`` with the news heard since the last drawing: one call into the page
-        (static/view.js), whatever it changes, with only the regions it changes."""
+        """Draw ``patch`` with the news heard since the last drawing, with only the regions it
+        changes: gathered into the answer to the message running (static/view.js applies it),
+        or, as the game starts, applied in one call."""
         heard, self.heard = self.heard, News()
         later, self.later = self.later, Patch()
-        window.royalView.apply(document, self.drawn.changes(later + patch + news(heard)).to_json())
+        changes = self.drawn.changes(later + patch + news(heard))
+        if self._answer is not None:
+            self._answer += changes
+        else:
+            window.royalView.apply(document, changes.to_json())
+
+    def _gather(self) -> None:
+        self._answer = Patch()
+
+    def _gathered(self) -> str:
+        """What the message drew, as one patch's JSON (``null`` for nothing)."""
+        answer, self._answer = self._answer, None
+        return "null" if answer is None or answer == Patch() else answer.to_json()
 
     def show(self, patch: Patch) -> None:
         """Draw ``patch`` with the next drawing, at the latest as the action ends (a dialog

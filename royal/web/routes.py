@@ -34,6 +34,7 @@ def routes(app: App) -> dict[str, Route]:
         "achievements-close": app.achievements.modal.close,
         "finish": app.finish.start,
         "storage": app.tabs.storage,
+        "pagehide": app.session.save,  # the last moment to save (the page sends it at once)
         "restored": app.tabs.restored,
         **backup.actions,
     }

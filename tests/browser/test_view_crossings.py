@@ -27,13 +27,13 @@ WATCH_JS = """ids => {
       {subtree: true, childList: true, attributes: true, characterData: true});
   }
   const apply = royalView.apply;
-  royalView.apply = (root, json) => {
+  royalView.apply = (root, drawing) => {
     note(observer.takeRecords());
-    apply(root, json);
+    apply(root, drawing);
     const wrote = observer.takeRecords().length > 0;
     // A drawing is named by the regions it draws and its effects, and whether it wrote to the
-    // regions watched.
-    const patch = JSON.parse(json);
+    // regions watched. (The answer to a message comes parsed; the first drawing as JSON.)
+    const patch = typeof drawing === "string" ? JSON.parse(drawing) : drawing;
     const effects = (patch.x || []).map(([name]) => name);
     watched.calls.push({regions: Object.keys(patch.r), effects, wrote});
   };
