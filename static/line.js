@@ -37,7 +37,7 @@ globalThis.royalLine = (() => {
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null };
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null, drawn: false };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
       // The Tab stop follows the focus along the line (a click, a tap, the arrow keys).
@@ -241,6 +241,10 @@ globalThis.royalLine = (() => {
   function draw(root, data) {
     const { cards, make: made, classes, marks, change, since } = data;
     const state = stateOf(root);
+    if (!state.drawn) {
+      root.replaceChildren(); // the preview static/boot.js drew before the game's Python ran
+      state.drawn = true;
+    }
     settle(state);
     const moving = change !== null && state.cards.size > 0 && !still.matches;
     const wanted = new Set(cards);

@@ -6,8 +6,9 @@ every rule lives in the engine and every sentence in :mod:`royal.describe`.
 player does to the game to :mod:`royal.table` as messages and applies its replies, and draws
 the page; the page sends every event as a message (static/view.js, static/drag.js) and
 :mod:`~royal.web.routes` says which view takes each kind; :mod:`~royal.web.other_tabs` follows
-the other tabs; :mod:`~royal.web.page` applies each drawing in one call, with the words and
-sounds heard with it, and keeps the notices and Share; :mod:`~royal.web.board` works out the
+the other tabs; :mod:`~royal.web.drawing` gathers what a message draws into the one patch that answers it,
+with the words and sounds heard with it, and keeps the notices and Share;
+:mod:`~royal.web.page` is the browser's side of that one call; :mod:`~royal.web.board` works out the
 line's changes; :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`,
 :mod:`~royal.web.backup_view`, :mod:`~royal.web.settings_view`,
 :mod:`~royal.web.calendar_view`, :mod:`~royal.web.achievements_view`,

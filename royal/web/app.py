@@ -1,5 +1,5 @@
 """The game in the page: builds the views of the page's regions, wires every entry point, follows
-other tabs and draws the state through :class:`~royal.web.page.Page` and those views.
+other tabs and draws the state through :class:`~royal.web.drawing.Drawing` and those views.
 
 It holds no rule of its own. What the player does to the game is a message
 (:mod:`royal.table.messages`) that :class:`~royal.table.play.Play` answers with a reply, which
@@ -9,6 +9,8 @@ draw.
 
 from __future__ import annotations
 
+from typing import Any
+
 from royal import describe
 from royal.clock import format_seconds
 from royal.game import Game
@@ -16,6 +18,7 @@ from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
 from royal.snapshot import shows_guide
+from royal.tab_sync import Stale
 from royal.table import messages as m
 from royal.table.calendar import Challenge
 from royal.table.choice import Choice
@@ -29,10 +32,9 @@ from royal.web.backup_view import BackupView
 from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
-from royal.web.dom import on_stale
+from royal.web.drawing import Drawing
 from royal.web.finish_view import FinishView
 from royal.web.other_tabs import OtherTabs
-from royal.web.page import Page
 from royal.web.persistence import KeepData
 from royal.web.records_view import RecordsView
 from royal.web.replay_view import ReplayView, board_marks
@@ -46,12 +48,12 @@ TICK_MS = 500
 class App:
     """Builds the page's views, wires their events to the game and draws the result."""
 
-    def __init__(self, session: Session, page: Page) -> None:
+    def __init__(self, session: Session, page: Drawing, sprite: str, visible: bool) -> None:
         self.session = session
         self.page = page
         self.replay = ReplayView(page.show, self.render, self._replay_closed)
         self.table = Play(session)
-        self.board = Board(page.line)
+        self.board = Board(sprite)
         self.records = RecordsView()
         self.backup = BackupView(session.backup, self._adopted, page.show)
         self.settings = SettingsView(page.show, self.change_setting)
@@ -66,17 +68,35 @@ class App:
         self.finish = FinishView(
             lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw, page.show
         )
-        self.tabs = OtherTabs(session, page.visible(), self._adopted, self.render, self.tick)
+        self.tabs = OtherTabs(session, visible, self._adopted, self.render, self.tick)
         # The page's messages (static/view.js), each ``[kind, what]``, by kind.
         self.received = routes(self)
         if set(self.received) != m.PAGE_MESSAGES:
             differ = set(self.received) ^ m.PAGE_MESSAGES
             raise AssertionError(f"the page's messages handled differ: {sorted(differ)}")
-        page.on_message(lambda kind, what: self.received[kind](what))
-        on_stale(self._adopted)  # whichever message it was: see royal.web.dom.answering
         page.show(timer("tick", TICK_MS, repeat=True))  # the clock's field
 
     # Playing --------------------------------------------------------------------------
+
+    def answer(self, kind: str, what: Any) -> str:
+        """The page's message ``[kind, what]`` received, and what it drew as one patch's JSON
+        (``null`` for nothing): one call in, one description out."""
+        self.page.gather()
+        self.receive(kind, what)
+        return self.page.gathered()
+
+    def receive(self, kind: str, what: Any) -> None:
+        """One of the page's messages, routed (royal/web/routes.py). One the session refused as
+        stale (another tab played first) ends in the page drawn as the session now is; whatever
+        it did, what it heard or showed and drew not is drawn as it ends."""
+        try:
+            if kind == "change":  # before the control's own change: what is drawn next sets
+                self.page.drawn.touched()  # the boxes' state again
+            self.received[kind](what)
+        except Stale:
+            self._adopted()
+        finally:
+            self.page.flush()
 
     def act(self, message: m.Message) -> None:
         """Play ``message`` and apply the reply: what is heard and shown, what the game's change

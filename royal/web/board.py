@@ -17,7 +17,6 @@ never waits for one.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
 
 from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
@@ -45,12 +44,10 @@ class Board:
     """Draws the line into ``#line`` (a click on a card or the stock is the page's message,
     static/line.js marks them)."""
 
-    def __init__(self, root: Any) -> None:
-        self.root = root
-        self.sprite = str(root.dataset.sprite)  # index.html names it, with its version
+    def __init__(self, sprite: str) -> None:
+        self.sprite = sprite  # the card faces' sprite's address, with its version
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
-        root.replaceChildren()  # the preview static/boot.js drew before Python started
 
     # Drawing --------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from royal.session import Session
 from royal.storage import StorageError
 from royal.table.messages import Link
 from royal.web.app import App
+from royal.web.drawing import Drawing
 from royal.web.local_storage import LocalStorage
 from royal.web.page import Page
 
@@ -46,13 +47,15 @@ def _storage() -> LocalStorage | None:
 def start() -> App:
     """Boot the game: resume or deal, honour a link, draw, and mark the page ready."""
     page = Page()
-    session = Session(_storage(), now, today, on_notice=page.notice)
-    app = App(session, page)
+    drawing = Drawing(page.apply)
+    session = Session(_storage(), now, today, on_notice=drawing.notice)
+    app = App(session, drawing, page.sprite, page.visible())
+    page.listen(app.answer)
     try:
         request = parse_link(query())
     except DealError as error:
         request = None
-        page.notice(Notice(describe.bad_link(error)))
+        drawing.notice(Notice(describe.bad_link(error)))
     if request is not None:
         app.act(Link(request))  # first, so that the address keeps a link still being offered
     app.render()

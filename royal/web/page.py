@@ -1,139 +1,46 @@
-"""The page as a whole: its drawing, the words and sounds heard with it, notices, Share, and
-its page-wide events.
-
-:class:`Page` applies each drawing (a ``royal/view`` description) in one call, with the news
-heard and shown since the last one, keeps the notices, and listens to the document and the
-window, so :class:`~royal.web.app.App` deals only in actions, words and descriptions.
+"""The page in the browser: its one call each way. Python's answer to each message the page
+sends (static/view.js, in its turns of the Web Lock) goes back as the call's result, with
+whether it wrote to storage; the first drawing, as the game starts, is applied in one call;
+and the page says when the game is ready.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from pyscript import document, window
 
-from royal import describe
-from royal.describe import Notice
 from royal.storage_keys import LOCK
-from royal.view.dialogs import notices
-from royal.view.drawn import Drawn
-from royal.view.html import Effect, Patch
-from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
-from royal.web.dom import SETTLE_MS, after_each, answering, by_id
+from royal.web.dom import SETTLE_MS, answering, by_id
 
 
 class Page:
-    """Writes the session's state into the page's fields and regions, and reports its events."""
+    """The document the game runs in."""
 
     def __init__(self) -> None:
         self.body = document.body
-        self.line = by_id("line")
-        self.heard = News()  # heard since the last drawing, drawn with the next
-        self.later = Patch()  # what an action opened, closed or asked, drawn with the next
-        self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
-        self.drawn = Drawn(WRITTEN_BY_EFFECTS)  # what the page shows: only changes are sent
-        self._numbered = 0
-        self.sound_on = False  # the setting, as last drawn
-        self._answer: Patch | None = None  # what the message running drew, gathered
-        after_each(self.flush)
+        # The card faces' sprite, named with its version by the build (index.html).
+        self.sprite = str(by_id("line").dataset.sprite)
 
-    # Events ---------------------------------------------------------------------------
+    def listen(self, answer: Callable[[str, Any], str]) -> None:
+        """Hand each of the page's messages, ``[kind, what]``, to ``answer(kind, what)``, whose
+        answer (one patch's JSON, or ``null``) the page applies."""
 
-    def on_message(self, handler: Callable[[str, Any], None]) -> None:
-        """Call ``handler(kind, what)`` for each message the page sends (static/view.js, in its
-        turns of the Web Lock; ``what`` is the message's JSON value), and answer each with what
-        it drew, gathered into one patch: one call in, one description out."""
-
-        def handle(text: str) -> None:
+        def handle(text: str) -> str:
             kind, what = json.loads(text)
-            if kind == "change":  # before the control's own message: what is drawn next sets
-                self.drawn.touched()  # the boxes' state again
-            handler(str(kind), what)
+            return answer(str(kind), what)
 
-        window.royalView.listen(answering(handle, self._gather, self._gathered), LOCK, SETTLE_MS)
+        window.royalView.listen(answering(handle), LOCK, SETTLE_MS)
+
+    def apply(self, patch: str) -> None:
+        """Apply one patch's JSON at once (the first drawing)."""
+        window.royalView.apply(document, patch)
 
     def visible(self) -> bool:
         """True while the page is shown."""
         return str(document.visibilityState) == "visible"
-
-    # Drawing --------------------------------------------------------------------------
-
-    def draw(self, patch: Patch) -> None:
-        """Draw ``patch`` with the news heard since the last drawing, with only the regions it
-        changes: gathered into the answer to the message running (static/view.js applies it),
-        or, as the game starts, applied in one call."""
-        heard, self.heard = self.heard, News()
-        later, self.later = self.later, Patch()
-        changes = self.drawn.changes(later + patch + news(heard))
-        if self._answer is not None:
-            self._answer += changes
-        else:
-            window.royalView.apply(document, changes.to_json())
-
-    def _gather(self) -> None:
-        self._answer = Patch()
-
-    def _gathered(self) -> str:
-        """What the message drew, as one patch's JSON (``null`` for nothing)."""
-        answer, self._answer = self._answer, None
-        return "null" if answer is None or answer == Patch() else answer.to_json()
-
-    def show(self, patch: Patch) -> None:
-        """Draw ``patch`` with the next drawing, at the latest as the action ends (a dialog
-        opened, a question's words, a file saved): the action still makes one call."""
-        self.later += patch
-
-    def flush(self) -> None:
-        """Draw what an action heard or showed when it drew nothing after it (words alone)."""
-        if self.heard != News() or self.later != Patch():
-            self.draw(Patch())
-
-    def tell(self, shown: str, spoken: str | None = None) -> None:
-        """Tell the player something with the next drawing: ``shown`` in the message line
-        (``""`` clears it) and ``spoken`` (by default the same words) read to screen readers,
-        even when it repeats."""
-        self.heard = replace(self.heard, told=Told(shown, shown if spoken is None else spoken))
-
-    def hear(self, heard: News) -> None:
-        """Have the player hear ``heard`` (an action's reply) with the next drawing: its words,
-        its sound if sound is on (static/sound.js), a win's celebration (static/line.js)."""
-        self.heard = replace(
-            self.heard,
-            told=self.heard.told if heard.told is None else heard.told,
-            sound=heard.sound if heard.sound is not None and self.sound_on else self.heard.sound,
-            celebrate=self.heard.celebrate or heard.celebrate,
-        )
-
-    def read_out(self, words: str) -> None:
-        """Read ``words`` to screen readers only, leaving the message line as it is."""
-        told = self.heard.told
-        self.heard = replace(self.heard, told=Told(None if told is None else told.shown, words))
-
-    def notice(self, notice: Notice) -> None:
-        """Show a notice the player can dismiss, with the next drawing."""
-        self._numbered += 1
-        self.shown.append((self._numbered, notice))
-        self.show(notices(self.shown))
-
-    def dismiss(self, number: str) -> None:
-        """A notice's Dismiss clicked (its ``data-arg``, the notice's number)."""
-        self.shown = [(n, notice) for n, notice in self.shown if n != int(number)]
-        self.show(notices(self.shown))
-
-    # Sharing ----------------------------------------------------------------------------
-
-    def share(self, text: str = "") -> None:
-        """Share the address, after ``text`` if any (the page's effect ``share``: the system share
-        sheet where there is one, else the clipboard)."""
-        self.show(Patch(effects=(Effect("share", text),)))
-
-    def shared(self, took: bool) -> None:
-        """The clipboard took the link, or not (the share sheet speaks for itself, and a player
-        who closes it has chosen not to share)."""
-        self.tell(describe.LINK_COPIED if took else describe.LINK_NOT_COPIED)
 
     def ready(self) -> None:
         """Tell players and tests the game is playable; the boot script's preview is gone."""

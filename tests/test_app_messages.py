@@ -1,0 +1,297 @@
+"""The page's logic under CPython: the App driven by the page's messages, as static/view.js
+sends them, each answered with the one patch the page would apply (royal/web/app.py's
+``answer``). What the browser tests see through a browser, read here from the answers: the
+line, the fields, the dialogs opened and closed, the focus, the timers and waits asked for,
+and two tabs over one storage."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from budget import examples
+from helpers import Time
+from royal import describe
+from royal.cards import QUEEN_OF_HEARTS
+from royal.line import Line
+from royal.session import Session
+from royal.solver import solve
+from royal.storage import MemoryStorage
+from royal.web.app import App
+from royal.web.drawing import Drawing
+
+
+class Tab:
+    """One page of the game over ``storage``: its App, and what it drew as it started."""
+
+    def __init__(self, storage: MemoryStorage | None = None, time: Time | None = None) -> None:
+        self.started: list[str] = []
+        self.drawing = Drawing(self.started.append)
+        self.time = time or Time()
+        self.storage = storage if storage is not None else MemoryStorage()
+        self.session = Session(
+            self.storage, self.time.now, self.time.today, random.Random(1), on_notice=self.drawing.notice
+        )
+        self.app = App(self.session, self.drawing, "faces.svg", True)
+        self.app.render()
+        self.line: list[str] = list(self.line_of(json.loads(self.started[-1])) or [])
+
+    def send(self, kind: str, what: Any = None) -> dict[str, Any]:
+        """The page's message ``[kind, what]``, and the patch it is answered with ({} for none)."""
+        answer = json.loads(self.app.answer(kind, json.loads(json.dumps(what))))
+        patch: dict[str, Any] = answer or {}
+        cards = self.line_of(patch)
+        if cards is not None:
+            self.line = cards
+        return patch
+
+    @staticmethod
+    def line_of(patch: dict[str, Any]) -> list[str] | None:
+        drawn = [data for name, data in patch.get("x", []) if name == "line"]
+        return drawn[-1]["cards"] if drawn else None
+
+
+def effects(patch: dict[str, Any], name: str) -> list[Any]:
+    return [data for effect, data in patch.get("x", []) if effect == name]
+
+
+def words(patch: dict[str, Any], region: str) -> str:
+    return "".join(child for child in patch["r"][region].get("c", []) if isinstance(child, str))
+
+
+def play(tab: Tab, left: str, right: str) -> dict[str, Any]:
+    """A move by two clicks, as a player makes it; the second click's answer."""
+    tab.send("pick", left)
+    return tab.send("pick", right)
+
+
+def test_a_whole_deal_is_won_by_clicks_and_each_answer_draws_it() -> None:
+    tab = Tab()
+    solution = solve(tab.line)
+    assert solution.winnable  # the dealer's default: a winnable deal
+    shadow = Line(tab.line)
+    for number, move in enumerate(solution.moves, start=1):
+        selected = tab.send("pick", move.left)
+        assert effects(selected, "line")[0]["marks"][move.left]["aria-pressed"] == "true"
+        answer = tab.send("pick", move.right)
+        shadow.push(move)
+        assert tab.line == list(shadow.cards)
+        assert words(answer, "field-moves") == str(number)
+    assert tab.line[0] == QUEEN_OF_HEARTS and len(tab.line) == 2
+    assert answer["r"]["page"]["a"]["data-outcome"] == "won"
+    assert effects(answer, "celebrate") and effects(answer, "end")  # the end panel takes the focus
+    assert words(answer, "stat-wins") == "1"
+
+
+def test_a_click_on_nothing_drops_the_selection() -> None:
+    tab = Tab()
+    move = solve(tab.line).moves[0]
+    tab.send("pick", move.left)
+    dropped = tab.send("press", "cancel")
+    assert effects(dropped, "line")[0]["marks"][move.left]["aria-pressed"] == "false"
+
+
+def test_the_question_before_a_loss_is_asked_kept_by_escape_and_answered() -> None:
+    tab = Tab()
+    move = solve(tab.line).moves[0]
+    play(tab, move.left, move.right)
+    asked = tab.send("press", "new-game")
+    assert effects(asked, "modal") == [["loss-dialog", True]]
+    tab.send("closed", "loss-dialog")  # Escape: No, the game stays
+    assert tab.app.table.leaving is None and tab.session.game.moves == 1
+    tab.send("press", "new-game")
+    left = tab.send("leave", False)
+    assert ["loss-dialog", False] in effects(left, "modal")
+    assert tab.session.game.moves == 0 and tab.session.stats.of(tab.session.settings.variant).played == 1
+
+
+def test_a_dialog_the_page_closes_itself_is_not_heard_of_twice() -> None:
+    tab = Tab()
+    opened = tab.send("settings-open")
+    assert effects(opened, "modal") == [["settings-dialog", True]]
+    assert tab.app.settings.modal.is_open
+    tab.send("closed", "settings-dialog")  # Escape
+    assert not tab.app.settings.modal.is_open
+
+
+def test_a_setting_changed_is_kept_and_drawn() -> None:
+    tab = Tab()
+    changed = tab.send("change", ["large-cards", True])
+    assert tab.session.settings.large_cards
+    assert changed["r"]["site"]["a"]["data-large-cards"] == ""
+    tab.send("change", ["loss-dont-ask", True])  # a question's box, not a setting
+    assert tab.session.settings.ask_before_loss
+
+
+def test_the_calendar_finds_a_days_challenges_a_paint_at_a_time_and_plays_one() -> None:
+    tab = Tab()
+    opened = tab.send("calendar-open")
+    assert effects(opened, "modal") == [["calendar", True]]
+    answer = opened
+    while tab.app.calendar.state.searching:
+        assert effects(answer, "after-paint") == ["calendar"]
+        answer = tab.send("painted", "calendar")
+    found = tab.app.calendar.state.found
+    assert found is not None
+    number = next(iter(found.values()))
+    played = tab.send("calendar-play", str(number))
+    assert ["calendar", False, False] in effects(played, "modal")  # the game takes the focus
+    assert tab.session.game.number == number
+
+
+def test_the_review_judges_a_move_a_turn_and_gives_the_focus_back() -> None:
+    tab = Tab()
+    for move in solve(tab.line).moves:
+        play(tab, move.left, move.right)
+    opened = tab.send("review-open")
+    assert opened["r"]["review"]["a"]["hidden"] is None
+    assert opened["f"] == {"in": "review", "to": "#review-step", "take": True}
+    assert effects(opened, "timer") == [["review", 0, False]]
+    answer = opened
+    while effects(answer, "timer"):
+        answer = tab.send("timer", "review")
+    assert tab.app.review.review is not None and tab.app.review.review.complete
+    stepped = tab.send("review-go", "step")
+    assert tab.app.review.review.position == 1 and effects(stepped, "line")
+    closed = tab.send("review-go", "close")
+    assert closed["f"] == {"in": "result", "to": "#review-open", "take": True}
+    assert tab.app.review.review is None
+
+
+def test_the_replay_plays_by_its_timer_and_closes_back_to_its_button() -> None:
+    tab = Tab()
+    moves = solve(tab.line).moves
+    for move in moves:
+        play(tab, move.left, move.right)
+    opened = tab.send("replay-open")
+    assert opened["f"] == {"in": "replay-bar", "to": "#replay-play", "take": True}
+    assert len(tab.line) == 52  # the deal's start, on the board
+    playing = tab.send("replay", "toggle")
+    assert effects(playing, "timer") == [["replay", 900, True]]
+    tab.send("timer", "replay")
+    assert len(tab.line) < 52
+    closed = tab.send("replay", "close")
+    assert ["replay", None, False] in effects(closed, "timer")
+    assert closed["f"] == {"in": "result", "to": "#replay", "take": True}
+    assert len(tab.line) == 2  # the game's end, as it was
+
+
+def test_another_tabs_move_makes_this_tabs_click_stale_and_the_page_follows() -> None:
+    storage, time = MemoryStorage(), Time()
+    a, b = Tab(storage, time), Tab(storage, time)
+    move = solve(a.line).moves[0]
+    play(a, move.left, move.right)
+    assert len(b.line) == 52
+    answer = play(b, move.left, move.right)  # b had not heard: its move is refused, and it catches up
+    assert b.line == a.line and b.session.game.moves == 1
+    assert words(answer, "field-moves") == "1"
+
+
+def test_a_storage_event_brings_another_tabs_game() -> None:
+    storage, time = MemoryStorage(), Time()
+    a, b = Tab(storage, time), Tab(storage, time)
+    move = solve(a.line).moves[0]
+    play(a, move.left, move.right)
+    b.send("storage")
+    assert b.line == a.line
+
+
+def test_a_notice_is_dismissed_by_its_number() -> None:
+    tab = Tab()
+    tab.drawing.notice(describe.Notice("Saving is paused."))
+    shown = tab.send("timer", "tick")
+    assert len(shown["r"]["notices"]["c"]) == 1
+    number = shown["r"]["notices"]["c"][0]["k"]
+    dismissed = tab.send("dismiss", number)
+    assert dismissed["r"]["notices"].get("c", []) == []
+
+
+def test_a_message_of_no_kind_the_page_sends_is_an_error_not_a_guess() -> None:
+    tab = Tab()
+    with pytest.raises(KeyError):
+        tab.send("eval", "1")
+    with pytest.raises(ValueError):
+        tab.send("pick", 5)
+
+
+#: Messages the page may send at any time, whatever is showing (a card is picked by its place in
+#: the line as drawn, so that it is one the player could click).
+ANY_TIME: list[tuple[str, Any]] = [
+    ("press", "undo"),
+    ("press", "redo"),
+    ("press", "hint"),
+    ("press", "cancel"),
+    ("press", "new-game"),
+    ("press", "restart"),
+    ("press", "result-rewind"),
+    ("leave", True),
+    ("stay", None),
+    ("closed", "loss-dialog"),
+    ("settings-open", None),
+    ("closed", "settings-dialog"),
+    ("change", ["quick-play", True]),
+    ("calendar-open", None),
+    ("painted", "calendar"),
+    ("calendar-turn", "-1"),
+    ("closed", "calendar"),
+    ("achievements-open", None),
+    ("achievements-close", None),
+    ("review-open", None),
+    ("review-go", "step"),
+    ("review-go", "close"),
+    ("timer", "review"),
+    ("replay-open", None),
+    ("replay", "toggle"),
+    ("timer", "replay"),
+    ("replay", "close"),
+    ("finish", None),
+    ("timer", "finish"),
+    ("painted", "finish"),
+    ("painted", "keep-data"),
+    ("timer", "tick"),
+    ("visible", False),
+    ("visible", True),
+    ("storage", None),
+    ("export", None),
+    ("reset", None),
+    ("reset-cancel", None),
+]
+
+
+@st.composite
+def messages(draw: st.DrawFn) -> list[tuple[str, Any]]:
+    """Messages in any order, most of them picks of a card at some place of the line."""
+    return draw(
+        st.lists(
+            st.one_of(
+                st.tuples(st.just("pick"), st.integers(0, 51)),
+                st.tuples(st.just("drop"), st.tuples(st.integers(0, 51), st.integers(0, 51))),
+                st.sampled_from(ANY_TIME),
+            ),
+            max_size=40,
+        )
+    )
+
+
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(messages())
+def test_messages_in_any_order_are_each_answered_with_what_the_game_shows(
+    sent: list[tuple[str, Any]],
+) -> None:
+    """Whatever the player does in whatever order, each message is answered (never an error),
+    and the line drawn is the game's, or the replay's or the review's while one is on the board."""
+    tab = Tab()
+    for kind, what in sent:
+        if kind == "pick":
+            what = tab.line[what % len(tab.line)]
+        elif kind == "drop":
+            what = [tab.line[what[0] % len(tab.line)], tab.line[what[1] % len(tab.line)]]
+        tab.send(kind, what)
+        shown = tab.app.review.review or tab.app.replay.replay
+        expected = shown.line.cards if shown is not None else tab.session.game.line.cards
+        assert tab.line == list(expected)
