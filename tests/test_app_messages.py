@@ -295,3 +295,16 @@ def test_messages_in_any_order_are_each_answered_with_what_the_game_shows(
         shown = tab.app.review.review or tab.app.replay.replay
         expected = shown.line.cards if shown is not None else tab.session.game.line.cards
         assert tab.line == list(expected)
+
+
+def test_the_calendar_turns_only_while_it_is_open() -> None:
+    """Found by the property above: a month turned before the calendar ever opened walked its
+    unset focus to the year 0."""
+    tab = Tab()
+    tab.send("calendar-turn", "-1")
+    tab.send("calendar", "PageUp")
+    assert not tab.app.calendar.modal.is_open
+    tab.send("calendar-open")
+    month = tab.app.calendar.state.month
+    tab.send("calendar-turn", "-1")
+    assert tab.app.calendar.state.month != month

@@ -54,8 +54,9 @@ class CalendarView:
         self._turned(self.state.key, key, take_focus=True)
 
     def _turned(self, turn: Callable[[Any], object], value: object, take_focus: bool = False) -> None:
-        """Turn the calendar's state and draw it, in one call."""
-        if self._stats is not None:
+        """Turn the calendar's state and draw it, in one call; a day, a month or a key that comes
+        for a calendar not open (a message from a page behind this one) does nothing."""
+        if self._stats is not None and self.modal.is_open:
             turn(value)
             self.show(self._drawing(take_focus))
 
