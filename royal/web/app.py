@@ -90,8 +90,6 @@ class App:
         stale (another tab played first) ends in the page drawn as the session now is; whatever
         it did, what it heard or showed and drew not is drawn as it ends."""
         try:
-            if kind == "change":  # before the control's own change: what is drawn next sets
-                self.page.drawn.touched()  # the boxes' state again
             self.received[kind](what)
         except Stale:
             self._adopted()

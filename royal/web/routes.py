@@ -69,7 +69,7 @@ def routes(app: App) -> dict[str, Route]:
         "shared": lambda took: page.shared(bool(took)),
         **{kind: _ignoring_value(action) for kind, action in plain.items()},
         "closed": lambda dialog: closed[str(dialog)](),
-        "change": lambda changed: app.settings.changed(str(changed[0]), bool(changed[1])),
+        "change": lambda changed: _changed(app, str(changed[0]), bool(changed[1])),
         "import-file": backup.chosen,
         "visible": lambda shown: app.tabs.visible(bool(shown)),
         "drag-stopped": app.drag_stopped,
@@ -83,6 +83,13 @@ def routes(app: App) -> dict[str, Route]:
         "calendar-play": app.calendar.play,
         "dismiss": page.dismiss,
     }
+
+
+def _changed(app: App, control: str, checked: bool) -> None:
+    """A box or a choice changed: what is drawn next sets the boxes' state again (the player has
+    touched one), and the setting it names, if any, changes."""
+    app.page.drawn.touched()
+    app.settings.changed(control, checked)
 
 
 def _to_game(app: App, kind: str) -> Route:
