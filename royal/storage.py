@@ -104,6 +104,72 @@ class MemoryStorage:
         self.data.pop(key, None)
 
 
+class PageRecords:
+    """The page's copy of the records, for Python wherever it runs: the page reads and writes
+    localStorage itself (static/view.js), hands over with each message what changed there since
+    Python last saw it (:meth:`take`), and makes the writes each message asks for
+    (:meth:`written`) in the same turn of the Web Lock; a write the browser refuses comes back
+    as a message of its own, for :meth:`GuardedStorage.settle`.
+
+    Reads never fail here: where the page cannot read the storage it says so (``take(None)``),
+    and every later read is then refused, as the browser's would be.
+    """
+
+    def __init__(self, records: dict[str, str] | None) -> None:
+        #: What the page holds, as far as Python knows: the records handed over and the writes
+        #: handed back.
+        self.confirmed: dict[str, str] = dict(records or {})
+        self.data = dict(self.confirmed)
+        self.writes: list[tuple[str, str | None]] = []
+        self.refused = records is None
+
+    def take(self, changes: dict[str, str | None] | None) -> None:
+        """What changed in the page's storage since the last message (``None``: it can no longer
+        be read). Writes never handed back (the last message failed) are forgotten: the page
+        never made them."""
+        for key, _ in self.writes:
+            self._put(self.data, key, self.confirmed.get(key))
+        self.writes = []
+        if changes is None:
+            self.refused = True
+            return
+        for key, text in changes.items():
+            self._put(self.confirmed, key, text)
+            self._put(self.data, key, text)
+
+    def written(self) -> list[tuple[str, str | None]]:
+        """The writes of this message, in order (``None`` a removal), for the page to make."""
+        writes, self.writes = self.writes, []
+        for key, value in writes:
+            self._put(self.confirmed, key, value)
+        return writes
+
+    def refuse(self, key: str, stored: str | None) -> None:
+        """The page could not make a write to ``key``: ``stored`` is what it still holds."""
+        self._put(self.confirmed, key, stored)
+        self._put(self.data, key, stored)
+
+    @staticmethod
+    def _put(records: dict[str, str], key: str, text: str | None) -> None:
+        if text is None:
+            records.pop(key, None)
+        else:
+            records[key] = text
+
+    def get(self, key: str) -> str | None:
+        if self.refused:
+            raise StorageError("the page can no longer read its storage")
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+        self.writes.append((key, value))
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+        self.writes.append((key, None))
+
+
 class GuardedStorage:
     """Any :class:`Storage`, made safe: its methods never raise.
 
@@ -114,6 +180,10 @@ class GuardedStorage:
     later write first makes the ones refused before, oldest first, each only over the text it
     was refused over (another page's newer record stands), reporting :class:`Saving` as that
     starts and ends. ``persistent`` is True while everything written is stored.
+
+    Over :class:`PageRecords` every write is taken at once and made by the page after the
+    message: the writes it refused come back through :meth:`settle`, and whether saving has
+    resumed is told only then (:attr:`unsettled` says the page should report its writes).
     """
 
     def __init__(self, storage: Storage | None, on_notice: Callable[[StorageNotice], None]) -> None:
@@ -128,6 +198,8 @@ class GuardedStorage:
         self._held: dict[str, tuple[str, str]] = {}
         self._refused = False  # the last write tried was refused (the probe's included)
         self._paused = False  # Saving.PAUSED was told, and RESUMED not yet
+        #: The page makes the writes after the message and reports refusals (PageRecords).
+        self._page = isinstance(storage, PageRecords)
         if storage is None:
             on_notice(InMemory.REFUSED)
 
@@ -244,6 +316,36 @@ class GuardedStorage:
             self.on_notice(Saving.PAUSED)
 
     def _resume(self) -> None:
+        self._refused = False
+        if self._page:
+            return  # told by settle(), once the page has made the writes
+        if self._paused and all(key in self._held for key in self._pending):
+            self._paused = False
+            self.on_notice(Saving.RESUMED)
+
+    @property
+    def unsettled(self) -> bool:
+        """Whether saving was paused: the page is to report how its writes went even when it
+        made them all (:meth:`settle`), so that the player hears it has resumed."""
+        return self._page and self._paused
+
+    def settle(self, refused: list[tuple[str, str | None, str | None]]) -> None:
+        """How the page's writes went (:class:`PageRecords`): ``refused`` holds each write it
+        did not make, in order, as ``(key, value, stored)``, ``value`` the write (None: a
+        removal) and ``stored`` what the key still holds. The page stops at the first refusal,
+        as this guard does: those writes wait for the next, in order, and saving is paused;
+        with none refused, saving has resumed."""
+        if not self.durable or not isinstance(self.storage, PageRecords):
+            return
+        for key, value, stored in refused:
+            self.storage.refuse(key, stored)
+            if key in self._pending:
+                self._pending[key].value = value
+            else:
+                self._pending[key] = _Pending(stored, value)
+        if refused:
+            self._pause()
+            return
         self._refused = False
         if self._paused and all(key in self._held for key in self._pending):
             self._paused = False

@@ -273,13 +273,80 @@ globalThis.royalView = (() => {
   });
   addEventListener("storage", () => post(["storage", null]));
 
-  /** The turns. Every message goes to the game's Python in one call, `send(json)`, which
-   * answers with what to draw ({"p": a patch or null, "w": whether it wrote to storage}),
-   * applied at once: one call in, one description out. Messages run in turn with every tab of
-   * the site, inside the Web Lock `lock`: those posted before this tab's turn comes, or during
-   * it, run in that one turn, in order, each once; a turn that wrote keeps the lock `settleMs`
-   * longer (royal/web/dom.py says why), and what is posted meanwhile runs at once. Without the
-   * Web Locks API each runs at once, and the game's revision check alone guards the records. */
+  /** The records, localStorage's keys under the game's prefix: the page reads and writes them,
+   * the game's Python never does (it may run where there is no localStorage). `known` is what
+   * Python knows of them: what the page handed over, and the writes it made for Python. */
+  let prefix = "";
+  let known = new Map();
+
+  /** localStorage, or null where the browser gives none (turned off, or refused). */
+  function store() {
+    try {
+      return globalThis.localStorage || null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** What changed in the records since Python last knew them ({key: text, or null for gone}),
+   * or null when they cannot be read. */
+  function changes() {
+    const storage = store();
+    const now = new Map();
+    try {
+      if (!storage) return null;
+      for (let i = 0; i < storage.length; i++) {
+        const key = storage.key(i);
+        if (key !== null && key.startsWith(prefix)) now.set(key, storage.getItem(key));
+      }
+    } catch {
+      return null;
+    }
+    const changed = {};
+    for (const [key, text] of now) if (known.get(key) !== text) changed[key] = text;
+    for (const key of known.keys()) if (!now.has(key)) changed[key] = null;
+    known = now;
+    return changed;
+  }
+
+  /** Make Python's writes, in order ([key, text or null for a removal]), until one is refused:
+   * those not made, each [key, text, what the key still holds]. */
+  function write(writes) {
+    const storage = store();
+    const refused = [];
+    for (const [key, text] of writes) {
+      if (!refused.length) {
+        try {
+          if (text === null) storage.removeItem(key);
+          else storage.setItem(key, text);
+          if (text === null) known.delete(key);
+          else known.set(key, text);
+          continue;
+        } catch {
+          // refused (a full storage): this and every later write wait, as Python is told
+        }
+      }
+      let stored = null;
+      try {
+        stored = storage.getItem(key);
+      } catch {
+        stored = known.get(key) ?? null;
+      }
+      refused.push([key, text, stored]);
+    }
+    return refused;
+  }
+
+  /** The turns. Every message goes to the game's Python in one call, `send(json)`, as
+   * [kind, what, the records changed since the last], which answers with what to write and
+   * what to draw ({"s": the writes, "c": whether to report how they went, "p": a patch or
+   * null}): the writes are made and the patch applied at once, one call in, one description
+   * out; writes refused (or asked about) are reported at once as ["saved", those refused].
+   * Messages run in turn with every tab of the site, inside the Web Lock `lock`: those posted
+   * before this tab's turn comes, or during it, run in that one turn, in order, each once; a
+   * turn that wrote keeps the lock `settleMs` longer (royal/web/answers.py says why), and what
+   * is posted meanwhile runs at once. Without the Web Locks API each runs at once, and the
+   * game's revision check alone guards the records. */
   let lock = null;
   let settleMs = 0;
   const queue = [];
@@ -287,11 +354,13 @@ globalThis.royalView = (() => {
   let asked = false; // a turn is asked for
   let running = false; // messages are being delivered
 
-  /** Hand `message` to the game's Python and apply its answer; whether it wrote. */
+  /** Hand `message` to the game's Python, make its writes and apply its answer; whether it wrote. */
   function deliver(message) {
-    const answer = JSON.parse(send(JSON.stringify(message)));
+    const answer = JSON.parse(send(JSON.stringify([...message, changes()])));
+    const refused = write(answer.s);
     if (answer.p !== null) api.apply(document, answer.p); // through the object: tests count calls
-    return answer.w;
+    if (refused.length || (answer.c && message[0] !== "saved")) deliver(["saved", refused]);
+    return answer.s.length > 0;
   }
 
   /** Deliver the messages queued, with those posted meanwhile; whether any wrote. One that
@@ -329,11 +398,18 @@ globalThis.royalView = (() => {
     );
   }
 
-  /** Send the page's messages to `receiver(json)`, in turns of the Web Lock `lockName`. */
-  function listen(receiver, lockName, settle) {
+  /** Send the page's messages to `receiver(json)`, in turns of the Web Lock `lockName`, with
+   * the records under `recordsPrefix`: first ["start", the page as it is], from which the game
+   * begins. */
+  function listen(receiver, lockName, settle, recordsPrefix) {
     send = receiver;
     lock = lockName;
     settleMs = settle;
+    prefix = recordsPrefix;
+    known = new Map();
+    const query = Object.fromEntries(new URLSearchParams(location.search));
+    const sprite = document.getElementById("line")?.dataset.sprite ?? "";
+    post(["start", { visible: document.visibilityState === "visible", query, sprite }]);
   }
 
   /** Send `message` (`[kind, what]`, JSON-able) to the game's Python in turn: false, and
@@ -365,6 +441,11 @@ globalThis.royalView = (() => {
     hooks.set(kind, handler);
   }
 
+  // The game is playable: the boot script's preview is gone (players and tests read data-ready).
+  effect("ready", (root) => {
+    for (const busy of root.querySelectorAll("[aria-busy]")) busy.removeAttribute("aria-busy");
+    root.body.setAttribute("data-ready", "");
+  });
   // Words read to screen readers only (the status line is a region): emptied first and set a
   // moment later, so the same words said twice are read twice.
   effect("say", (root, words) => {

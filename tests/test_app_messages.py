@@ -19,35 +19,74 @@ from helpers import Time
 from royal import describe
 from royal.cards import QUEEN_OF_HEARTS
 from royal.line import Line
-from royal.session import Session
+from royal.saves import load_game
 from royal.solver import solve
-from royal.storage import MemoryStorage
-from royal.web.app import App
-from royal.web.drawing import Drawing
+from royal.storage_keys import GAME_KEY
+from royal.web.answers import Answers
+
+
+class Local:
+    """The browser's localStorage as the page sees it, shared by the tabs of one browser;
+    ``full`` refuses every write, as a full storage does."""
+
+    def __init__(self, unreadable: bool = False) -> None:
+        self.data: dict[str, str] = {}
+        self.full = False
+        self.unreadable = unreadable  # the page cannot read it (blocked, or null)
 
 
 class Tab:
-    """One page of the game over ``storage``: its App, and what it drew as it started."""
+    """One page of the game over ``local``, driven as static/view.js drives the game's Python:
+    each message sent with the records changed since the last, its writes made (until one is
+    refused, then reported as ``saved``) and its patch kept."""
 
-    def __init__(self, storage: MemoryStorage | None = None, time: Time | None = None) -> None:
-        self.started: list[str] = []
-        self.drawing = Drawing(self.started.append)
+    def __init__(
+        self, local: Local | None = None, time: Time | None = None, query: dict[str, str] | None = None
+    ) -> None:
+        self.local = local if local is not None else Local()
         self.time = time or Time()
-        self.storage = storage if storage is not None else MemoryStorage()
-        self.session = Session(
-            self.storage, self.time.now, self.time.today, random.Random(1), on_notice=self.drawing.notice
-        )
-        self.app = App(self.session, self.drawing, "faces.svg", True)
-        self.app.render()
-        self.line: list[str] = list(self.line_of(json.loads(self.started[-1])) or [])
+        self.known: dict[str, str] = {}
+        self.answers = Answers(self.time.now, self.time.today, random.Random(1))
+        self.line: list[str] = []
+        self.started = self.send("start", {"visible": True, "query": query or {}, "sprite": "faces.svg"})
+        self.app = self.answers.app
+        assert self.app is not None
+        self.session = self.app.session
+        self.drawing = self.app.page
+
+    def changes(self) -> dict[str, str | None] | None:
+        if self.local.unreadable:
+            return None
+        now = dict(self.local.data)
+        changed: dict[str, str | None] = {k: v for k, v in now.items() if self.known.get(k) != v}
+        changed.update({k: None for k in self.known if k not in now})
+        self.known = now
+        return changed
+
+    def write(self, writes: list[list[Any]]) -> list[list[Any]]:
+        refused: list[list[Any]] = []
+        for key, text in writes:
+            if not refused and not (self.local.full and text is not None):
+                if text is None:
+                    self.local.data.pop(key, None)
+                    self.known.pop(key, None)
+                else:
+                    self.local.data[key] = self.known[key] = text
+                continue
+            refused.append([key, text, self.local.data.get(key)])
+        return refused
 
     def send(self, kind: str, what: Any = None) -> dict[str, Any]:
         """The page's message ``[kind, what]``, and the patch it is answered with ({} for none)."""
-        answer = json.loads(self.app.answer(kind, json.loads(json.dumps(what))))
-        patch: dict[str, Any] = answer or {}
+        answer = json.loads(self.answers(json.dumps([kind, what, self.changes()])))
+        refused = self.write(answer["s"])
+        patch: dict[str, Any] = answer["p"] or {}
         cards = self.line_of(patch)
         if cards is not None:
             self.line = cards
+        if refused or (answer["c"] and kind != "saved"):
+            later = self.send("saved", refused)
+            patch = {**patch, "later": later}
         return patch
 
     @staticmethod
@@ -182,8 +221,8 @@ def test_the_replay_plays_by_its_timer_and_closes_back_to_its_button() -> None:
 
 
 def test_another_tabs_move_makes_this_tabs_click_stale_and_the_page_follows() -> None:
-    storage, time = MemoryStorage(), Time()
-    a, b = Tab(storage, time), Tab(storage, time)
+    local, time = Local(), Time()
+    a, b = Tab(local, time), Tab(local, time)
     move = solve(a.line).moves[0]
     play(a, move.left, move.right)
     assert len(b.line) == 52
@@ -193,12 +232,61 @@ def test_another_tabs_move_makes_this_tabs_click_stale_and_the_page_follows() ->
 
 
 def test_a_storage_event_brings_another_tabs_game() -> None:
-    storage, time = MemoryStorage(), Time()
-    a, b = Tab(storage, time), Tab(storage, time)
+    local, time = Local(), Time()
+    a, b = Tab(local, time), Tab(local, time)
     move = solve(a.line).moves[0]
     play(a, move.left, move.right)
     b.send("storage")
     assert b.line == a.line
+
+
+def notice_words(patch: dict[str, Any]) -> str:
+    return json.dumps(patch.get("r", {}).get("notices", {}), ensure_ascii=False)
+
+
+def test_the_page_keeps_the_records_and_a_reload_resumes_the_game() -> None:
+    local = Local()
+    tab = Tab(local)
+    move = solve(tab.line).moves[0]
+    play(tab, move.left, move.right)
+    saved = load_game(local.data[GAME_KEY], 0.0)
+    assert saved.moves == 1
+    again = Tab(local)
+    assert again.line == tab.line and again.session.game.moves == 1
+
+
+def test_a_full_storage_pauses_saving_and_the_next_write_after_room_saves_all() -> None:
+    local = Local()
+    tab = Tab(local)
+    moves = iter(solve(tab.line).moves)
+    local.full = True
+    move = next(moves)
+    answer = play(tab, move.left, move.right)
+    assert describe.NOT_SAVING in notice_words(answer["later"])
+    assert GAME_KEY not in local.data or load_game(local.data[GAME_KEY], 0.0).moves == 0
+    move = next(moves)
+    answer = play(tab, move.left, move.right)
+    assert describe.SAVING_AGAIN not in json.dumps(answer, ensure_ascii=False)
+    assert tab.session.game.moves == 2 and tab.line == list(tab.session.game.line.cards)
+
+    local.full = False
+    move = next(moves)
+    answer = play(tab, move.left, move.right)
+    assert describe.SAVING_AGAIN in notice_words(answer["later"])
+    assert load_game(local.data[GAME_KEY], 0.0).moves == 3
+
+
+def test_a_storage_the_page_cannot_read_plays_in_memory_and_says_so() -> None:
+    tab = Tab(Local(unreadable=True))
+    assert describe.NO_STORAGE[:40] in notice_words(tab.started)
+    move = solve(tab.line).moves[0]
+    play(tab, move.left, move.right)
+    assert tab.session.game.moves == 1 and tab.local.data == {}
+
+
+def test_a_bad_link_in_the_address_is_a_notice_and_the_game_goes_on() -> None:
+    tab = Tab(query={"deal": "x"})
+    assert "x" in notice_words(tab.started) and len(tab.line) == 52
 
 
 def test_a_notice_is_dismissed_by_its_number() -> None:

@@ -31,12 +31,6 @@ def test_the_engine_imports_neither_the_browser_nor_the_page_layer() -> None:
             assert not name.startswith("royal.web"), f"{path.name} imports {name}"
 
 
-def test_only_page_and_its_helpers_find_elements_by_id() -> None:
-    """App deals in actions and words; Page (and the DOM helpers) own the elements."""
-    users = {p.name for p in (ROYAL / "web").glob("*.py") if "by_id" in p.read_text(encoding="utf-8")}
-    assert users == {"dom.py", "page.py"}
-
-
 def test_the_tools_import_nothing_from_the_tests() -> None:
     test_modules = {"tests", *(path.stem for path in TESTS.rglob("*.py"))}
     tools = [*TOOLS.glob("*.py"), ROYAL.parent / "build.py"]
@@ -56,11 +50,12 @@ def test_no_test_module_imports_another() -> None:
             assert not name.split(".")[0].startswith("test_"), f"{path.name} imports {name}"
 
 
-def test_only_the_dom_helpers_attach_listeners() -> None:
-    """dom.kept runs every handler under the stale check, so no entry point can go around it."""
+def test_the_page_has_one_way_into_python() -> None:
+    """The page's one call (page.py hands it over) is the only entry point, so every message
+    goes through answers.py's stale check and storage turns: Python listens to nothing."""
     sources = {p.name: p.read_text(encoding="utf-8") for p in (ROYAL / "web").glob("*.py")}
     users = {name for name, text in sources.items() if "addEventListener" in text or "create_proxy" in text}
-    assert users == {"dom.py"}
+    assert users == {"page.py"}
 
 
 def test_no_class_in_the_package_runs_over_250_lines() -> None:
@@ -75,9 +70,10 @@ def test_no_class_in_the_package_runs_over_250_lines() -> None:
     assert {name: lines for name, lines in sizes.items() if lines > 250} == {}
 
 
-def test_only_four_modules_of_the_page_layer_touch_the_browser() -> None:
+def test_only_two_modules_of_the_page_layer_touch_the_browser() -> None:
     """Every other module of royal/web/ deals in messages, descriptions and effects, so that it
-    runs the same wherever Python runs (issue 28 moves it into a worker): the start, the page's
-    one call each way, the Web Lock's turns, and localStorage are the browser's."""
+    runs the same wherever Python runs (issue 28 moves it into a worker): the start (the page's
+    clock and calendar) and the page's one call are the browser's; the Web Lock's turns and
+    localStorage are the page's own (static/view.js)."""
     users = {p.name for p in (ROYAL / "web").glob("*.py") if {n.split(".")[0] for n in imported(p)} & BROWSER}
-    assert users == {"main.py", "page.py", "dom.py", "local_storage.py"}
+    assert users == {"main.py", "page.py"}

@@ -61,9 +61,10 @@ PAGE_MESSAGES = frozenset(
         "reset-confirm",
         "reset-cancel",
         # The page itself: shown or hidden, left, back from the back/forward cache, another tab's
-        # write to storage; a timer due, a drawing painted (royal/view/timing.py); the link
-        # copied to the clipboard or not.
+        # write to storage, the writes it could not make; a timer due, a drawing painted
+        # (royal/view/timing.py); the link copied to the clipboard or not.
         "visible",
+        "saved",
         "pagehide",
         "restored",
         "storage",

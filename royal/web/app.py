@@ -13,7 +13,10 @@ from typing import Any
 
 from royal import describe
 from royal.clock import format_seconds
+from royal.deals import DealError
+from royal.describe import Notice
 from royal.game import Game
+from royal.links import parse_link
 from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
@@ -78,10 +81,24 @@ class App:
 
     # Playing --------------------------------------------------------------------------
 
+    def start(self, query: dict[str, str]) -> str:
+        """The game begins in the page, at the address's ``query``: a link honoured, the page
+        drawn and told it is ready; what it drew as one patch's JSON."""
+        try:
+            request = parse_link(query)
+        except DealError as error:
+            request = None
+            self.page.notice(Notice(describe.bad_link(error)))
+        if request is not None:
+            self.act(m.Link(request))  # first, so that the address keeps a link still being offered
+        self.render()
+        self.page.show(Patch(effects=(Effect("ready"),)))
+        self.page.flush()
+        return self.page.gathered()
+
     def answer(self, kind: str, what: Any) -> str:
         """The page's message ``[kind, what]`` received, and what it drew as one patch's JSON
         (``null`` for nothing): one call in, one description out."""
-        self.page.gather()
         self.receive(kind, what)
         return self.page.gathered()
 

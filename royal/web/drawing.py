@@ -8,7 +8,6 @@ answers under CPython.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
 
 from royal import describe
@@ -20,39 +19,29 @@ from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
 
 
 class Drawing:
-    """The page's drawings, with what is heard and shown beside them; ``apply(json)`` applies
-    one at once, outside any message (as the game starts)."""
+    """The page's drawings, with what is heard and shown beside them, gathered into the answer
+    to the message running."""
 
-    def __init__(self, apply: Callable[[str], None]) -> None:
-        self.apply = apply
+    def __init__(self) -> None:
         self.heard = News()  # heard since the last drawing, drawn with the next
         self.later = Patch()  # what an action opened, closed or asked, drawn with the next
         self.shown: list[tuple[int, Notice]] = []  # the notices not dismissed, by number
         self.drawn = Drawn(WRITTEN_BY_EFFECTS)  # what the page shows: only changes are sent
         self._numbered = 0
         self.sound_on = False  # the setting, as last drawn
-        self._answer: Patch | None = None  # what the message running drew, gathered
+        self._answer = Patch()  # what the message running drew, gathered
 
     def draw(self, patch: Patch) -> None:
         """Draw ``patch`` with the news heard since the last drawing, with only the regions it
-        changes: gathered into the answer to the message running (the page applies it), or, as
-        the game starts, applied at once (``apply``)."""
+        changes: gathered into the answer to the message running (the page applies it)."""
         heard, self.heard = self.heard, News()
         later, self.later = self.later, Patch()
-        changes = self.drawn.changes(later + patch + news(heard))
-        if self._answer is not None:
-            self._answer += changes
-        else:
-            self.apply(changes.to_json())
-
-    def gather(self) -> None:
-        """From here on, what is drawn is gathered (the answer to a message) until :meth:`gathered`."""
-        self._answer = Patch()
+        self._answer += self.drawn.changes(later + patch + news(heard))
 
     def gathered(self) -> str:
-        """What was drawn since :meth:`gather`, as one patch's JSON (``null`` for nothing)."""
-        answer, self._answer = self._answer, None
-        return "null" if answer is None or answer == Patch() else answer.to_json()
+        """What was drawn since the last answer, as one patch's JSON (``null`` for nothing)."""
+        answer, self._answer = self._answer, Patch()
+        return "null" if answer == Patch() else answer.to_json()
 
     def show(self, patch: Patch) -> None:
         """Draw ``patch`` with the next drawing, at the latest as the action ends (a dialog

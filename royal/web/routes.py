@@ -72,6 +72,7 @@ def routes(app: App) -> dict[str, Route]:
         "change": lambda changed: _changed(app, str(changed[0]), bool(changed[1])),
         "import-file": backup.chosen,
         "visible": lambda shown: app.tabs.visible(bool(shown)),
+        "saved": lambda refused: app.session.storage.settle(_refused(refused)),
         "drag-stopped": app.drag_stopped,
         "replay": app.replay.key,
         "review": app.review.key,
@@ -90,6 +91,17 @@ def _changed(app: App, control: str, checked: bool) -> None:
     touched one), and the setting it names, if any, changes."""
     app.page.drawn.touched()
     app.settings.changed(control, checked)
+
+
+def _text(value: Any) -> str | None:
+    if value is not None and not isinstance(value, str):
+        raise TypeError(f"a record's text, or null: {value!r}")
+    return value
+
+
+def _refused(writes: list[Any]) -> list[tuple[str, str | None, str | None]]:
+    """The writes the page could not make, each ``[key, text or null, text stored or null]``."""
+    return [(str(key), _text(value), _text(stored)) for key, value, stored in writes]
 
 
 def _to_game(app: App, kind: str) -> Route:
