@@ -16,6 +16,10 @@ from royal.solver import is_winnable
 
 #: New games draw their number from 1 to this (a number people can read out).
 RANDOM_DEALS = 999_999_999
+#: A newcomer's first deal (no game saved or counted, the settings as they come): an Easy one,
+#: the same for every newcomer, so that the page can draw it before the game's Python has
+#: started (royal/view/boot.py; the build draws it into the boot script).
+FIRST_DEAL = 2026
 
 
 def next_winnable(number: int, stock: bool = False) -> int:

@@ -598,8 +598,7 @@ def level_wins(stats: Stats) -> dict[str, str]:
 
 
 def stats_panel(stats: Stats, today: _dt.date) -> dict[str, str]:
-    """Every figure of the stats panel, keyed by ``data-stat`` name: the page shows these, and
-    the snapshot holds them, so the boot script draws the same panel before Python."""
+    """Every figure of the stats panel, keyed by ``data-stat`` name."""
     return {**figures(stats, today), **level_wins(stats)}
 
 

@@ -67,11 +67,6 @@ LOOK_ATTRIBUTES = {
 }
 
 
-def face_href(card: str, sprite: str) -> str:
-    """Where the face of ``card`` is: its symbol in the sprite at the address ``sprite``."""
-    return f"{sprite}#{card}"
-
-
 #: Each suit's class, beside the colour's: a four-colour deck gives diamonds and clubs their own.
 SUIT_CLASSES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from royal import describe
 from royal.backup_actions import BackupActions
-from royal.dealer import draw_deal
+from royal.dealer import FIRST_DEAL, draw_deal
 from royal.deals import daily_deal_number
 from royal.describe import Notice
 from royal.difficulty import Level
@@ -62,7 +62,7 @@ class Session:
         self.now = now
         self.today = today
         self.rng = rng or random.Random()
-        self.tabs = TabSync(self.storage, now, today, on_notice, self._random_game)
+        self.tabs = TabSync(self.storage, now, today, on_notice, self._first_game)
         #: Export, import and reset of the stats, from the stats panel.
         self.backup = BackupActions(self.tabs)
         self._lowered = False  # the last move, from the stock, lowered the chance of a win
@@ -104,6 +104,13 @@ class Session:
         self.tabs.count(self.game.result(self.now()))
 
     # What the player does -------------------------------------------------------------
+
+    def _first_game(self, settings: Settings, stats: Stats) -> Game:
+        """The game of a page with no game saved: a newcomer's first deal (no game counted, the
+        settings as they come), else a random one."""
+        if settings == Settings() and stats.of(settings.variant).played == 0:
+            return Game.numbered(FIRST_DEAL)
+        return self._random_game(settings)
 
     def _random_game(self, settings: Settings) -> Game:
         """A game of a random deal, winnable when ``settings`` ask for winnable deals only."""

@@ -10,7 +10,7 @@ PREFIX = "royal-marriage."
 GAME_KEY = f"{PREFIX}game"
 STATS_KEY = f"{PREFIX}stats"
 SETTINGS_KEY = f"{PREFIX}settings"
-#: What the board shows, written beside the save for the boot script to draw before Python.
+#: What the page draws before Python on the next visit, kept beside the save (royal/view/boot.py).
 SNAPSHOT_KEY = f"{PREFIX}snapshot"
 #: Where the lost-game warning was kept ("on"/"off") before settings had a record of their own.
 WARN_KEY = f"{PREFIX}warn-lost"

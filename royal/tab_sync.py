@@ -30,10 +30,9 @@ from royal.describe import Notice
 from royal.game import Game, Outcome, Result
 from royal.old_keys import settings_from_warn_key
 from royal.settings import Settings
-from royal.snapshot import dump_snapshot
 from royal.stats import Stats
 from royal.storage import GuardedStorage
-from royal.storage_keys import GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
 T = TypeVar("T")
 
@@ -134,7 +133,7 @@ class TabSync:
     """This tab's game, stats and settings, kept in step with the records every tab shares.
 
     ``on_notice`` hears that the game shown was changed in another tab; ``first_game`` makes
-    the game to play when none is saved, from the settings just read.
+    the game to play when none is saved, from the settings and stats just read.
     """
 
     def __init__(
@@ -143,7 +142,7 @@ class TabSync:
         now: Callable[[], float],
         today: Callable[[], _dt.date],
         on_notice: Callable[[Notice], None],
-        first_game: Callable[[Settings], Game],
+        first_game: Callable[[Settings, Stats], Game],
     ) -> None:
         self.storage = storage
         self.now = now
@@ -178,9 +177,8 @@ class TabSync:
             self.game.clock.set_visible(True, self.now())
             # Loading writes no game: a second window opening it changes no other window's.
             self._settle()
-            self._write_snapshot()
         else:
-            self.game = first_game(self.settings)
+            self.game = first_game(self.settings, self.stats)
             self.save_game()
 
     @property
@@ -228,12 +226,10 @@ class TabSync:
         text = saves.dump_game(self.game, self.now(), self._revision, self._left)
         self.storage.set(GAME_KEY, text)
         self._known = text
-        self._write_snapshot()
 
     def save_stats(self, stats: Stats) -> None:
         """Keep ``stats`` in place of the stats every tab shows."""
         self._stats.write(stats)
-        self._write_snapshot()
 
     def change_settings(self, changes: Mapping[str, object]) -> None:
         """Make ``changes`` over the settings as stored now, so another tab's change to another
@@ -257,7 +253,6 @@ class TabSync:
         stats = self._stats.newest()
         if stats.record(result, self.today()):
             self._stats.write(stats)
-        self._write_snapshot()
 
     def _settle(self) -> bool:
         """Count what the game record holds and the stats do not: the game left for the one
@@ -277,15 +272,7 @@ class TabSync:
         if game is not None:
             game.clock.set_visible(self.game.clock.visible, self.now())
             self.game, self._left = game, None  # the game replaced is not counted
-        self.save_game()  # the snapshot beside the save shows the new stats too
-
-    def _write_snapshot(self) -> None:
-        """Beside the save, what the board shows, for the page to draw before Python starts."""
-        fields = describe.fields(self.game, self.now())
-        figures = describe.stats_panel(self.stats.of(self.settings.variant), self.today())
-        stock = self.game.stock_count if self.game.variant.stock else None
-        snapshot = dump_snapshot(self.game.line.cards, fields, figures, stock)
-        self.storage.set(SNAPSHOT_KEY, snapshot)
+        self.save_game()
 
     # Adopting what other tabs wrote -------------------------------------------------------
 

@@ -1,24 +1,23 @@
 /* Royal Marriage boot: what the player sees before Python runs, and offline support.
  *
- * Loaded with `defer` before PyScript. It
- *  - applies the player's theme, its theme colour, the card size, the four-colour deck, the
- *    felt and the card back from their saved settings, so the page is drawn in them from the
- *    start (the game applies them again, having read the settings strictly: here only a
- *    valid choice or a true flag is taken);
- *  - draws the board before Python starts: on a return visit the saved line, fields and
- *    stats from the compact snapshot the game writes beside its save (checked strictly:
- *    storage is shared with other pages of the origin, so nothing in it is trusted, and
- *    only text is written, never HTML); on a first visit the table's shape. The preview
- *    is marked busy and cannot be clicked; the game replaces it when it takes over;
+ * Loaded with `defer` after the applier (static/view.js, static/line.js), before PyScript. It
+ *  - draws the table before Python starts, with the page's own applier: on a return visit the
+ *    description the game keeps beside its save (royal/view/boot.py: the look, the line, the
+ *    fields, the stats, the first-game guide), on a first visit the one the build made of a
+ *    newcomer's first deal. Storage is shared with other pages of the origin, so nothing in it
+ *    is trusted: a kept description is drawn only when every region, tag, attribute and effect
+ *    in it is one the game's boot view names, and the applier writes text only as text. The
+ *    line is marked busy and takes no click; the game draws over it when it takes over;
  *  - advances #loading through the boot stages and hides it once body[data-ready]
  *    appears, or says clearly that the game could not start;
  *  - registers ./sw.js, which keeps the whole site for offline play;
  *  - unhides #update-notice when a new build has been downloaded, and makes
  *    #update-reload switch to it.
  *
- * Every value it shares with the game's Python (storage keys, themes, card names and classes,
- * the snapshot's limits, the runtime's files) is written in by the build from the module that
- * holds it (tools/boot_script.py), in place of the marker below: this file holds no copy.
+ * Every value it shares with the game's Python (storage keys, what a kept description may
+ * hold, the descriptions the build made, the runtime's files) is written in by the build from
+ * the module that holds it (tools/boot_script.py), in place of the marker below: this file
+ * holds no copy.
  */
 (() => {
   "use strict";
@@ -34,22 +33,16 @@
   };
   // Pyodide's loader (RUNTIME_LOADER) arriving means the runtime download has begun; the two
   // big files (RUNTIME_FILES) each add their share to the bar as they complete.
-  const SVG = "http://www.w3.org/2000/svg";
   const PER_RUNTIME_FILE = (STAGES.python[0] - STAGES.runtime[0]) / RUNTIME_FILES.length;
 
-  // --- the board before Python -------------------------------------------------
+  // --- the table before Python -------------------------------------------------
 
-  const FIELD_FORMS = Object.fromEntries(
-    Object.entries(FIELD_PATTERNS).map(([name, pattern]) => [name, new RegExp(pattern)]),
-  );
-  const STAT_NAME = new RegExp(STAT_NAME_PATTERN);
-  const FIGURE = new RegExp(FIGURE_PATTERN);
+  const REGION = new RegExp(BOOT_REGIONS);
 
   function isPlainObject(value) {
     return typeof value === "object" && value !== null && !Array.isArray(value);
   }
 
-  /** The snapshot if every part of it is what the game writes, else null. */
   /** How deep the brackets of JSON `text` nest outside its strings (royal/limits.py's nesting). */
   function nesting(text) {
     let depth = 0;
@@ -78,32 +71,6 @@
     }
   }
 
-  function readSnapshot(text) {
-    const data = parseStored(text, SNAPSHOT_MAX_CHARS);
-    if (!isPlainObject(data) || data.version !== SNAPSHOT_VERSION) return null;
-    const { cards, stock, fields, stats } = data;
-    // The stock game's stock: its count only (the King of Hearts lies at its bottom until the
-    // end); null in the open game.
-    if (stock !== null && (!Number.isInteger(stock) || stock < 0 || stock >= CARDS.length)) return null;
-    const left = stock ?? 0;
-    if (!Array.isArray(cards) || cards.length < 1 || cards.length + left > CARDS.length) return null;
-    if (!cards.every((card) => CARDS.includes(card)) || new Set(cards).size !== cards.length) return null;
-    if (cards[0] !== QUEEN_OF_HEARTS || cards.includes(KING_OF_HEARTS) !== (left === 0)) return null;
-    if (left === 0 && (cards.length < 2 || cards[cards.length - 1] !== KING_OF_HEARTS)) return null;
-    if (!isPlainObject(fields) || !isPlainObject(stats)) return null;
-    const fieldNames = Object.keys(fields);
-    if (fieldNames.length !== Object.keys(FIELD_FORMS).length) return null;
-    for (const name of fieldNames) {
-      const form = FIELD_FORMS[name];
-      if (!Object.hasOwn(FIELD_FORMS, name) || typeof fields[name] !== "string" || !form.test(fields[name])) return null;
-    }
-    if (Number(fields["cards-left"]) !== cards.length) return null;
-    for (const [name, figure] of Object.entries(stats)) {
-      if (!STAT_NAME.test(name) || typeof figure !== "string" || !FIGURE.test(figure)) return null;
-    }
-    return { cards, stock, fields, stats };
-  }
-
   function storedText(key) {
     try {
       return window.localStorage.getItem(key);
@@ -112,127 +79,66 @@
     }
   }
 
-  /** A card as the game draws it (see royal/web/board.py), inert and hidden from assistive tech. */
-  function previewCard(code, sprite) {
-    const card = document.createElement("button");
-    card.type = "button";
-    card.disabled = true;
-    card.tabIndex = -1;
-    card.setAttribute("aria-hidden", "true");
-    if (!code) {
-      card.className = `${CARD_CLASS.card} ${CARD_CLASS.faceDown}`;
-      return card;
-    }
-    const [rank, suit] = code;
-    card.className = `${CARD_CLASS.card} ${SUIT_CLASS[suit]} ${SUIT_CLASSES[suit]}`;
-    if (code === QUEEN_OF_HEARTS || code === KING_OF_HEARTS) card.classList.add(CARD_CLASS.royal);
-    card.dataset.preview = code;
-    const face = document.createElementNS(SVG, "svg");
-    face.setAttribute("class", CARD_CLASS.face);
-    face.setAttribute("aria-hidden", "true");
-    face.setAttribute("focusable", "false");
-    const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", `${sprite}#${code}`);
-    face.append(use);
-    const corner = document.createElement("span");
-    corner.className = CARD_CLASS.corner;
-    corner.append(RANK_SHOWN[rank], document.createElement("br"), SUIT_SHOWN[suit]);
-    card.append(face, corner);
-    return card;
+  /** Attributes (royal/view/html.py's form) the boot view may set, each a text or null (a
+   * value is only ever an attribute's value: a class names no more than the page's own rules). */
+  function allowedAttributes(attributes) {
+    if (attributes === undefined) return true;
+    if (!isPlainObject(attributes)) return false;
+    return Object.entries(attributes).every(
+      ([name, value]) => BOOT_ATTRIBUTES.includes(name) && (value === null || typeof value === "string"),
+    );
   }
 
-  /** The saved look (card size, deck, felt, card back; LOOK_ATTRIBUTES), theme and theme colour,
-   * as royal/web/settings_view.py's SettingsView.render sets them. */
-  function applyLook() {
-    const record = parseStored(storedText(SETTINGS_KEY), SETTINGS_MAX_CHARS);
-    if (!isPlainObject(record) || record.app !== SAVES_APP || record.kind !== "settings") return;
-    const settings = record.settings;
-    if (!isPlainObject(settings)) return;
-    const root = document.documentElement;
-    for (const [name, attribute] of Object.entries(LOOK_ATTRIBUTES)) {
-      const value = settings[name];
-      if (value === true) root.setAttribute(attribute, "");
-      else if (Object.hasOwn(CHOICES, name) && CHOICES[name].includes(value)) root.setAttribute(attribute, value);
-    }
-    const metas = document.querySelectorAll("meta[name=theme-color]");
-    // The browser's bar in the felt's colour, one for each scheme.
-    if (Object.hasOwn(THEME_COLOURS, settings.felt)) {
-      metas.forEach((meta, index) => meta.setAttribute("content", THEME_COLOURS[settings.felt][index]));
-    }
-    const theme = settings.theme;
-    // The system theme keeps the page as it is: no data-theme, each theme colour for its scheme.
-    if (theme === SYSTEM_THEME || !Object.hasOwn(THEME_COLOUR_MEDIA, theme)) return;
-    root.dataset.theme = theme;
-    const media = THEME_COLOUR_MEDIA[theme];
-    metas.forEach((meta, index) => meta.setAttribute("media", media[index]));
+  /** A text, or an element of a tag the boot view draws, with what it may hold. */
+  function allowedNode(node) {
+    if (typeof node === "string") return true;
+    return (
+      isPlainObject(node) &&
+      BOOT_TAGS.includes(node.t) &&
+      node.n === undefined &&
+      node.s === undefined &&
+      (node.k === undefined || typeof node.k === "string") &&
+      allowedAttributes(node.a) &&
+      (node.c === undefined || (Array.isArray(node.c) && node.c.every(allowedNode)))
+    );
   }
 
-  function drawPreview() {
-    const line = document.getElementById("line");
-    if (!line || line.children.length) return;
-    const snapshot = readSnapshot(storedText(SNAPSHOT_KEY));
-    const cards = snapshot ? snapshot.cards : Array(CARDS.length).fill(null);
-    line.setAttribute("aria-busy", "true");
-    // The sprite at the address the page gives it, with its version (tools/addresses.py).
-    line.replaceChildren(...cards.map((code) => previewCard(code, line.dataset.sprite)));
-    const stock = snapshot ? snapshot.stock : null;
-    if (stock !== null) {
-      // The stock game's Deal button, as royal/web/app.py shows it (disabled until Python runs).
-      const deal = document.getElementById("deal-card");
-      if (deal) deal.hidden = false;
-    }
-    if (stock) {
-      // Its face-down stock at the line's next place, with its count, as static/line.js draws
-      // it (royal/web/board.py's PART_CLASSES.stock), and the chance's line, its words to come.
-      const pile = previewCard(null);
-      pile.classList.add("stock");
-      pile.dataset.count = String(stock);
-      line.append(pile);
-      const chance = document.getElementById("chance");
-      if (chance) {
-        chance.textContent = "\u00a0";
-        chance.hidden = false;
-      }
-    }
-    // Each card's place in the snaking line, as royal/web/board.py writes it (app.css).
-    [...line.children].forEach((card, index) => card.style.setProperty("--i", String(index)));
-    line.style.setProperty("--n", String(line.children.length));
-    if (snapshot) {
-      for (const [name, text] of Object.entries(snapshot.fields)) {
-        const field = document.querySelector(`[data-field="${name}"]`);
-        if (field) field.textContent = text;
-      }
-    }
-    const stats = document.querySelectorAll("[data-stat]");
-    for (const stat of stats) {
-      const name = stat.dataset.stat;
-      if (snapshot && Object.hasOwn(snapshot.stats, name)) stat.textContent = snapshot.stats[name];
-      // Saved stats without a readable snapshot: never show them as zeros.
-      else if (storedText(STATS_KEY) !== null) stat.textContent = "\u2026";
-    }
-    if (stats.length) stats[0].closest("section, dl")?.setAttribute("aria-busy", "true");
-    // The first-game guide by the game's own rule (royal/snapshot.py's shows_guide): while the
-    // snapshot's stats count no game, or on a first visit (nothing saved), so nothing moves
-    // when Python takes over (docs/play.md, "The first game").
-    const guide = document.getElementById("first-game");
-    const guideText = document.getElementById("first-game-text");
-    const firstGame = snapshot ? snapshot.stats[GUIDE_STAT] === GUIDE_FIGURE : storedText(STATS_KEY) === null;
-    if (firstGame && guide && guideText) {
-      guideText.textContent = FIRST_GAME;
-      guide.hidden = false;
-    }
-    // The daily row's empty cells, so the stats panel has its final height before Python.
-    const days = document.getElementById("daily-days");
-    if (days && !days.children.length) {
-      days.setAttribute("aria-busy", "true");
-      days.replaceChildren(...Array.from({ length: DAYS_SHOWN }, emptyDay));
-    }
+  /** The line as the boot view draws it (static/line.js's data): real cards, each once, still. */
+  function allowedLine(data) {
+    if (!isPlainObject(data) || data.preview !== true || !Array.isArray(data.cards)) return false;
+    const { cards, make, classes, marks, stock } = data;
+    if (new Set(cards).size !== cards.length || !cards.every((card) => CARDS.includes(card))) return false;
+    if (!isPlainObject(make) || Object.keys(make).length !== cards.length) return false;
+    const faces = cards.every((card) => {
+      const face = make[card];
+      return Array.isArray(face) && face.length === 4 && face.every((part) => typeof part === "string");
+    });
+    if (!faces || !isPlainObject(classes) || !Object.values(classes).every((value) => typeof value === "string")) return false;
+    if (!isPlainObject(marks) || Object.keys(marks).length) return false;
+    if (stock !== null && !(isPlainObject(stock) && Number.isInteger(stock.count) && stock.count >= 0 && stock.count + cards.length <= CARDS.length && typeof stock.label === "string")) return false;
+    return ["deal", "slide", null].includes(data.change) && Number.isInteger(data.since);
   }
 
-  function emptyDay() {
-    const cell = document.createElement("li");
-    cell.className = DAY_CLASS;
-    return cell;
+  /** Whether `patch` holds only what the boot view draws (royal/view/boot.py). */
+  function allowed(patch) {
+    if (!isPlainObject(patch) || patch.f !== undefined || !isPlainObject(patch.r)) return false;
+    for (const [id, part] of Object.entries(patch.r)) {
+      if (!REGION.test(id) || !isPlainObject(part) || part.p !== undefined || !allowedAttributes(part.a)) return false;
+      if (part.c !== undefined && !(Array.isArray(part.c) && part.c.every(allowedNode))) return false;
+    }
+    const effects = patch.x ?? [];
+    return Array.isArray(effects) && effects.every(
+      (effect) => Array.isArray(effect) && effect.length === 2 && BOOT_EFFECTS.includes(effect[0]) && allowedLine(effect[1]),
+    );
+  }
+
+  /** The table: the description kept, else a first visit's, else (records kept but no
+   * description to draw) only the stats marked as still to come, never shown as zeros. */
+  function drawTable() {
+    const kept = parseStored(storedText(SNAPSHOT_KEY), BOOT_MAX_CHARS);
+    let patch = isPlainObject(kept) && kept.version === BOOT_VERSION && allowed(kept.patch) ? kept.patch : null;
+    if (patch === null) patch = storedText(GAME_KEY) === null && storedText(STATS_KEY) === null ? FIRST_VISIT : UNKNOWN_FIGURES;
+    royalView.apply(document, patch);
   }
 
   // --- loading progress ---------------------------------------------------------
@@ -377,8 +283,11 @@
     };
   }
 
-  applyLook();
-  drawPreview();
+  try {
+    drawTable();
+  } catch (error) {
+    console.warn("The table could not be drawn before the game:", error);
+  }
   stage("page");
   watchControllerChange();
   if (document.body.hasAttribute("data-ready")) ready();

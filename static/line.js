@@ -37,7 +37,7 @@ globalThis.royalLine = (() => {
 
   function stateOf(root) {
     if (!lines.has(root)) {
-      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null, drawn: false };
+      const state = { cards: new Map(), order: [], index: new Map(), tabbable: null, running: [], leaving: [], grid: null, drop: null, stock: null, preview: false };
       lines.set(root, state);
       new ResizeObserver(() => measure(root, state)).observe(root);
       // The Tab stop follows the focus along the line (a click, a tap, the arrow keys).
@@ -56,7 +56,7 @@ globalThis.royalLine = (() => {
   }
 
   /** A card's button from what Python made of it: [classes, spoken name, face, rank, suit]. */
-  function make(code, [className, label, face, rank, suit], classes) {
+  function make(root, code, [className, label, rank, suit], classes) {
     const card = document.createElement("button");
     card.type = "button";
     card.className = className;
@@ -71,7 +71,7 @@ globalThis.royalLine = (() => {
     svg.setAttribute("aria-hidden", "true");
     svg.setAttribute("focusable", "false");
     const use = document.createElementNS(SVG, "use");
-    use.setAttribute("href", face);
+    use.setAttribute("href", `${root.dataset.sprite}#${code}`); // the sprite the page names, with its version
     svg.append(use);
     const corner = document.createElement("span");
     corner.className = classes.corner;
@@ -232,19 +232,23 @@ globalThis.royalLine = (() => {
   /** Draw the line in `root` as `data` describes it:
    *
    * - `cards`: the surviving cards' codes, in order;
-   * - `make`: for each card not drawn yet, [classes, spoken name, face, rank shown, suit shown];
+   * - `make`: for each card not drawn yet, [classes, spoken name, rank shown, suit shown] (its
+ *   face: its symbol in the sprite `root`'s data-sprite names);
    * - `classes`: the face's and the corner's classes;
    * - `marks`: for each card whose marks changed, its attributes (null: removed);
    * - `change`: "deal" (the order changed: a new deal), "slide" (cards left or came back), or null;
-   * - `since`: the index of the first card whose place may change (those before it stay put).
+   * - `since`: the index of the first card whose place may change (those before it stay put);
+   * - `preview`: drawn before the game's Python runs (static/boot.js), to be drawn over anew.
    */
   function draw(root, data) {
     const { cards, make: made, classes, marks, change, since } = data;
     const state = stateOf(root);
-    if (!state.drawn) {
-      root.replaceChildren(); // the preview static/boot.js drew before the game's Python ran
-      state.drawn = true;
+    if (state.preview && !data.preview) {
+      // The game's Python draws over the line static/boot.js drew before it ran: anew, still.
+      root.replaceChildren();
+      Object.assign(state, { cards: new Map(), order: [], index: new Map(), tabbable: null, stock: null });
     }
+    state.preview = Boolean(data.preview);
     settle(state);
     const moving = change !== null && state.cards.size > 0 && !still.matches;
     const wanted = new Set(cards);
@@ -257,7 +261,7 @@ globalThis.royalLine = (() => {
       state.cards.delete(code);
       state.index.delete(code);
     }
-    for (const [code, face] of Object.entries(made)) state.cards.set(code, make(code, face, classes));
+    for (const [code, face] of Object.entries(made)) state.cards.set(code, make(root, code, face, classes));
     if (change === "deal") {
       root.append(...cards.map((code) => state.cards.get(code)));
     } else {

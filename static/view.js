@@ -408,8 +408,7 @@ globalThis.royalView = (() => {
     prefix = recordsPrefix;
     known = new Map();
     const query = Object.fromEntries(new URLSearchParams(location.search));
-    const sprite = document.getElementById("line")?.dataset.sprite ?? "";
-    post(["start", { visible: document.visibilityState === "visible", query, sprite }]);
+    post(["start", { visible: document.visibilityState === "visible", query }]);
   }
 
   /** Send `message` (`[kind, what]`, JSON-able) to the game's Python in turn: false, and

@@ -18,10 +18,11 @@ from budget import examples
 from helpers import Time
 from royal import describe
 from royal.cards import QUEEN_OF_HEARTS
+from royal.dealer import FIRST_DEAL
 from royal.line import Line
 from royal.saves import load_game
 from royal.solver import solve
-from royal.storage_keys import GAME_KEY
+from royal.storage_keys import GAME_KEY, SNAPSHOT_KEY
 from royal.web.answers import Answers
 
 
@@ -48,7 +49,7 @@ class Tab:
         self.known: dict[str, str] = {}
         self.answers = Answers(self.time.now, self.time.today, random.Random(1))
         self.line: list[str] = []
-        self.started = self.send("start", {"visible": True, "query": query or {}, "sprite": "faces.svg"})
+        self.started = self.send("start", {"visible": True, "query": query or {}})
         self.app = self.answers.app
         assert self.app is not None
         self.session = self.app.session
@@ -396,3 +397,25 @@ def test_the_calendar_turns_only_while_it_is_open() -> None:
     month = tab.app.calendar.state.month
     tab.send("calendar-turn", "-1")
     assert tab.app.calendar.state.month != month
+
+
+def test_the_table_kept_for_the_next_visit_follows_each_write_and_only_a_write() -> None:
+    local, time = Local(), Time()
+    a = Tab(local, time)
+    assert a.session.game.number == FIRST_DEAL  # a newcomer's first deal, which the build drew
+    kept = json.loads(local.data[SNAPSHOT_KEY])
+    assert effects(kept["patch"], "line")[0]["cards"] == a.line
+    move = solve(a.line).moves[0]
+    play(a, move.left, move.right)
+    kept = json.loads(local.data[SNAPSHOT_KEY])
+    assert effects(kept["patch"], "line")[0]["cards"] == a.line
+    assert kept["patch"]["r"]["field-moves"]["c"] == ["1"]
+
+    b = Tab(local, time)
+    before = local.data[SNAPSHOT_KEY]
+    time.t += 90  # the clock the kept table shows would differ, were it written again
+    b.send("storage")
+    b.send("timer", "tick")
+    assert local.data[SNAPSHOT_KEY] == before, "a tab that only follows writes nothing back"
+    a.send("change", ["theme-dark", True])
+    assert json.loads(local.data[SNAPSHOT_KEY])["patch"]["r"]["site"]["a"]["data-theme"] == "dark"

@@ -4,7 +4,6 @@ known, and a stock game saved before keeps the order it was dealt in (docs/saves
 
 import json
 import random
-import re
 
 import pytest
 from hypothesis import given, settings
@@ -18,7 +17,6 @@ from royal.difficulty import Level, grade
 from royal.game import Game
 from royal.links import parse_link
 from royal.session import LinkAction
-from royal.snapshot import FIELD_PATTERNS
 from royal.solver import is_winnable
 from royal.storage import MemoryStorage
 from royal.storage_keys import GAME_KEY
@@ -57,7 +55,6 @@ def test_par_and_the_grade_show_only_once_every_cards_place_is_known():
     while game.stock_count > 1:
         fields = describe.fields(game, 0.0)
         assert fields["par"] == fields["difficulty"] == describe.UNSEEN and not game.figures_known
-        assert all(re.match(FIELD_PATTERNS[name], value) for name, value in fields.items())
         game.deal(0.0)
     fields = describe.fields(game, 0.0)  # the King of Hearts alone is left, and it is always last
     assert fields["par"] == describe.par_field(game.par) and game.par is not None

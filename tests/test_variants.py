@@ -22,12 +22,12 @@ from royal.links import DealRequest, link_query, parse_link
 from royal.records import Finished
 from royal.session import LinkAction
 from royal.settings import Settings
-from royal.snapshot import FIELD_PATTERNS
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage import MemoryStorage
-from royal.storage_keys import GAME_KEY, SNAPSHOT_KEY, STATS_KEY
+from royal.storage_keys import GAME_KEY, STATS_KEY
 from royal.variant import OPEN, STOCK, VARIANTS, Mode, Variant, VariantError
+from royal.view import boot
 
 RUNS = Variant(Mode.OPEN, True)
 STOCK_RUNS = Variant(Mode.STOCK, True)
@@ -384,8 +384,9 @@ def test_a_four_move_win_with_suit_runs_counts_and_is_shown_before_python_starts
     figures = s.stats.of(RUNS)
     assert (figures.wins, figures.fewest_moves, figures.perfect_wins) == (1, 4, 1)
     assert session(storage, time).stats == s.stats
-    snapshot = json.loads(storage.get(SNAPSHOT_KEY) or "")
-    assert re.fullmatch(FIELD_PATTERNS["par"], snapshot["fields"]["par"]), "the boot script draws it"
+    kept = json.loads(boot.kept(s.game, time.now(), time.today(), s.settings, s.stats))
+    assert kept["patch"]["r"]["field-par"]["c"] == ["4"], "the boot script draws it"
+    assert len(json.dumps(kept)) < boot.MAX_CHARS
 
 
 @settings(max_examples=examples(40), deadline=None)

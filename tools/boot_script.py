@@ -1,23 +1,34 @@
 """The boot script as the site ships it: static/boot.js with the values it shares with Python.
 
-static/boot.js applies the saved look and draws the board before Python starts, so it needs
-values the game's modules hold: storage keys, themes and their theme colours, the card codes,
-names and classes, the snapshot's limits, the runtime's file names. The build writes each one
+static/boot.js draws the table before Python starts, so it needs values the game's modules
+hold: storage keys, the card codes, what a kept description may hold (royal/view/boot.py),
+the descriptions of a first visit and of figures still to come (made here by the same view
+code the game draws with), the runtime's file names. The build writes each one
 into it, from the module that holds it, where the file has its MARKER; the checked-in file
 holds no copy, so the two cannot drift apart. Imports only the standard library and the
-engine (royal/ without royal/web/, which needs the browser).
+engine and its views (royal/ without royal/web/, which needs the browser).
 """
 
 from __future__ import annotations
 
+import datetime as _dt
+import json
 import sys
 from pathlib import Path
 
-from royal import cards, describe, limits, markup, records, saves, settings, snapshot, storage_keys
+from royal import cards, dealer, limits, storage_keys
+from royal.game import Game
+from royal.settings import Settings
+from royal.stats import Stats
+from royal.view import boot
+from royal.view.html import Patch
 from tools import runtime
 from tools.js_constants import declarations
 from tools.paths import ROOT
 
+#: The day a first visit's description is made for: it shows no date (the daily row, which
+#: would, is left to the game's Python).
+FIRST_VISIT_DAY = _dt.date(2026, 1, 1)
 TEMPLATE = ROOT / "static" / "boot.js"
 # Where the boot script is in the site.
 IN_SITE = Path("static") / "boot.js"
@@ -29,47 +40,29 @@ END = "  // End of what build.py wrote.\n"
 
 def shared_values() -> dict[str, dict[str, object]]:
     """Each value the boot script shares with Python, by its name there, under the module holding it."""
+    newcomer = Game.numbered(dealer.FIRST_DEAL)
+    first_visit = boot.table(newcomer, 0.0, FIRST_VISIT_DAY, Settings(), Stats())
+    # A first visit's daily row would show the build's days, not the player's: Python draws it.
+    first_visit = Patch(
+        {k: v for k, v in first_visit.regions.items() if k != "daily-days"}, None, first_visit.effects
+    )
     return {
         storage_keys.__name__: {
             "SNAPSHOT_KEY": storage_keys.SNAPSHOT_KEY,
             "STATS_KEY": storage_keys.STATS_KEY,
-            "SETTINGS_KEY": storage_keys.SETTINGS_KEY,
+            "GAME_KEY": storage_keys.GAME_KEY,
         },
-        saves.__name__: {"SAVES_APP": saves.APP},
-        limits.__name__: {"MAX_DEPTH": limits.MAX_DEPTH, "SETTINGS_MAX_CHARS": limits.MAX_CHARS["settings"]},
-        describe.__name__: {"FIRST_GAME": describe.FIRST_GAME},
-        settings.__name__: {"SYSTEM_THEME": settings.SYSTEM_THEME, "CHOICES": settings.CHOICES},
-        records.__name__: {"DAYS_SHOWN": records.DAYS_SHOWN},
-        cards.__name__: {
-            "CARDS": cards.ALL_CARDS,
-            "QUEEN_OF_HEARTS": cards.QUEEN_OF_HEARTS,
-            "KING_OF_HEARTS": cards.KING_OF_HEARTS,
-            "RANK_SHOWN": {code[0]: cards.rank_shown(code) for code in cards.ALL_CARDS},
-            "SUIT_SHOWN": {code[1]: cards.suit_symbol(code) for code in cards.ALL_CARDS},
-        },
-        markup.__name__: {
-            "CARD_CLASS": {
-                "card": markup.CARD,
-                "royal": markup.ROYAL,
-                "faceDown": markup.FACE_DOWN,
-                "corner": markup.CORNER,
-                "face": markup.FACE,
-            },
-            "LOOK_ATTRIBUTES": markup.LOOK_ATTRIBUTES,
-            "SUIT_CLASS": {code[1]: markup.colour_class(code) for code in cards.ALL_CARDS},
-            "SUIT_CLASSES": markup.SUIT_CLASSES,
-            "DAY_CLASS": markup.DAY,
-            "THEME_COLOUR_MEDIA": markup.THEME_COLOUR_MEDIA,
-            "THEME_COLOURS": markup.THEME_COLOURS,
-        },
-        snapshot.__name__: {
-            "SNAPSHOT_VERSION": snapshot.VERSION,
-            "SNAPSHOT_MAX_CHARS": snapshot.MAX_CHARS,
-            "FIELD_PATTERNS": snapshot.FIELD_PATTERNS,
-            "STAT_NAME_PATTERN": snapshot.STAT_NAME_PATTERN,
-            "FIGURE_PATTERN": snapshot.FIGURE_PATTERN,
-            "GUIDE_STAT": snapshot.GUIDE_STAT,
-            "GUIDE_FIGURE": snapshot.GUIDE_FIGURE,
+        limits.__name__: {"MAX_DEPTH": limits.MAX_DEPTH},
+        cards.__name__: {"CARDS": cards.ALL_CARDS},
+        boot.__name__: {
+            "BOOT_VERSION": boot.VERSION,
+            "BOOT_MAX_CHARS": boot.MAX_CHARS,
+            "BOOT_REGIONS": boot.REGIONS,
+            "BOOT_TAGS": boot.TAGS,
+            "BOOT_ATTRIBUTES": boot.ATTRIBUTES,
+            "BOOT_EFFECTS": boot.EFFECTS,
+            "FIRST_VISIT": json.loads(first_visit.to_json()),
+            "UNKNOWN_FIGURES": json.loads(boot.unknown_figures().to_json()),
         },
         runtime.__name__: {
             "RUNTIME_LOADER": runtime.PYODIDE_LOADER,

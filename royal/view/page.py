@@ -32,6 +32,9 @@ from royal.view.replay_bar import replay_bar
 #: The regions an effect writes itself once applied (static/line.js: the win's celebration
 #: shows its shower and marks ``<body>`` while it lasts), sent whole with the next drawing.
 WRITTEN_BY_EFFECTS = {"celebrate": ("celebration", "page")}
+#: The chance's line while the first chance is weighed: it keeps its place, so the page does
+#: not jump.
+WEIGHING = "\N{NO-BREAK SPACE}"
 #: The toolbar's buttons that are always enabled once the game runs.
 ALWAYS_ENABLED = ("new-game", "daily", "restart", "share", "settings")
 

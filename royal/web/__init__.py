@@ -13,7 +13,7 @@ as messages and applies its replies, and draws the page; :mod:`~royal.web.routes
 view takes each kind of message; :mod:`~royal.web.other_tabs` follows the other tabs;
 :mod:`~royal.web.drawing` gathers what a message draws into the one patch that answers it, with
 the words and sounds heard with it, and keeps the notices and Share; :mod:`~royal.web.page` is
-the browser's side of that one call; :mod:`~royal.web.board` works out the line's changes;
+the browser's side of that one call; :mod:`royal.view.board` works out the line's changes;
 :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`, :mod:`~royal.web.backup_view`,
 :mod:`~royal.web.settings_view`, :mod:`~royal.web.calendar_view`,
 :mod:`~royal.web.achievements_view`, :mod:`~royal.web.review_view`,

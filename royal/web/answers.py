@@ -3,8 +3,8 @@ page's storage since the last, answered with what to write there and what to dra
 
 The page reads and writes localStorage itself, in the turn of the Web Lock it holds across
 the call, so that Python never touches the browser's storage and could run anywhere (a
-worker). The first message is ``start``: the page's records, whether it shows, its address
-and the card faces' sprite; the game begins from them. Plain Python: the tests drive it as the
+worker). The first message is ``start``: the page's records, whether it shows and its address;
+the game begins from them. Plain Python: the tests drive it as the
 page does.
 """
 
@@ -54,6 +54,8 @@ class Answers:
             if self.records is not None:
                 self.records.take(changes)
             drawn = self.app.answer(str(kind), what)
+        if self.app is not None and self.records is not None and self.records.writes:
+            self.app.keep_table()
         writes = self.records.written() if self.records is not None else []
         settle = self.app is not None and self.app.session.storage.unsettled
         return f'{{"s":{json.dumps(writes)},"c":{"true" if settle else "false"},"p":{drawn}}}'
@@ -63,5 +65,5 @@ class Answers:
         self.records = None if records is None else PageRecords(records)
         drawing = Drawing()
         session = Session(self.records, self.now, self.today, self.rng, on_notice=drawing.notice)
-        self.app = App(session, drawing, str(page["sprite"]), bool(page["visible"]))
+        self.app = App(session, drawing, bool(page["visible"]))
         return self.app.start({str(name): str(value) for name, value in page["query"].items()})

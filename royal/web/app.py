@@ -20,19 +20,20 @@ from royal.links import parse_link
 from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
-from royal.snapshot import shows_guide
+from royal.storage_keys import SNAPSHOT_KEY
 from royal.tab_sync import Stale
 from royal.table import messages as m
 from royal.table.calendar import Challenge
 from royal.table.choice import Choice
 from royal.table.play import Play
 from royal.table.reply import Draw
+from royal.view import boot
+from royal.view.board import Board
 from royal.view.html import Effect, Focus, Patch, text
 from royal.view.page import Screen, game_query, page
 from royal.view.timing import after_paint, timer
 from royal.web.achievements_view import AchievementsView
 from royal.web.backup_view import BackupView
-from royal.web.board import Board
 from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
 from royal.web.drawing import Drawing
@@ -51,12 +52,12 @@ TICK_MS = 500
 class App:
     """Builds the page's views, wires their events to the game and draws the result."""
 
-    def __init__(self, session: Session, page: Drawing, sprite: str, visible: bool) -> None:
+    def __init__(self, session: Session, page: Drawing, visible: bool) -> None:
         self.session = session
         self.page = page
         self.replay = ReplayView(page.show, self.render, self._replay_closed)
         self.table = Play(session)
-        self.board = Board(sprite)
+        self.board = Board()
         self.records = RecordsView()
         self.backup = BackupView(session.backup, self._adopted, page.show)
         self.settings = SettingsView(page.show, self.change_setting)
@@ -229,7 +230,7 @@ class App:
             line = self.board.render(steps.line.cards, None, board_marks(steps))
         stats = session.stats.of(settings.variant)
         # The first-game guide, through the first game to its end (docs/play.md, "The first game").
-        guided = shows_guide(describe.stats_panel(stats, today))
+        guided = boot.first_game(session.stats, settings)
         self._guide = replay is None and (guided or (self._guide and game.outcome is not None))
         screen = Screen(
             game,
@@ -259,6 +260,16 @@ class App:
         )
         if session.worth_keeping() and not self.keep_data.asked:
             self.page.show(after_paint("keep-data"))  # the browser's answer is no part of the move's frame
+
+    def keep_table(self) -> None:
+        """Keep beside the save what the page draws before Python on the next visit
+        (royal/view/boot.py): called after a message that wrote the records, so a tab that only
+        follows another tab's writes writes nothing back."""
+        session = self.session
+        game, settings = session.game, session.settings
+        kept = boot.kept(game, session.now(), session.today(), settings, session.stats)
+        if session.storage.get(SNAPSHOT_KEY) != kept:
+            session.storage.set(SNAPSHOT_KEY, kept)
 
     def render_marks(self) -> None:
         """Draw the selection's marks on the game's line: nothing else the page shows follows

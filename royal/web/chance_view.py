@@ -9,11 +9,8 @@ from collections.abc import Callable
 from royal import describe
 from royal.game import Game
 from royal.view.html import Patch
-from royal.view.page import chance_line
+from royal.view.page import WEIGHING, chance_line
 from royal.view.timing import after_paint
-
-#: The line while the first chance is weighed: it keeps its place, so the page does not jump.
-WEIGHING = "\N{NO-BREAK SPACE}"
 
 
 class ChanceView:

@@ -1,5 +1,7 @@
-"""The board before Python: static/boot.js draws the saved game from the snapshot the game
-writes beside its save, or the table's shape on a first visit, and never trusts storage.
+"""The table before Python: static/boot.js draws, with the page's own applier, the description
+the game keeps beside its save (royal/view/boot.py), or a newcomer's first deal on a first
+visit, and never trusts storage (what it refuses is tested under CPython too,
+tests/test_boot_script.py).
 
 To look at the page before Python takes over, these tests stop PyScript from loading
 (its core.js request is aborted), so only the boot script runs.
@@ -7,6 +9,7 @@ To look at the page before Python takes over, these tests stop PyScript from loa
 
 from __future__ import annotations
 
+import datetime as _dt
 import json
 import re
 
@@ -26,14 +29,19 @@ from gamepage import (
     stat,
     wait_settled,
 )
+from royal.dealer import FIRST_DEAL
 from royal.deals import numbered_deal
-from royal.snapshot import MAX_CHARS
+from royal.game import Game
+from royal.settings import Settings
 from royal.solver import solve
+from royal.stats import Stats
 from royal.storage_keys import SNAPSHOT_KEY
+from royal.variant import STOCK
+from royal.view import boot
 
 PYSCRIPT_CORE = re.compile(r".*/pyscript-[0-9a-f]+/core\.js$")
 FIELDS = ("deal", "par", "moves", "score", "time", "cards-left")
-PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.preview || 'back')"
+PREVIEW_JS = "() => [...document.querySelectorAll('#line .card')].map(e => e.dataset.card || 'back')"
 # What follows the parts Python fills in the stats panel: it must not move when they fill.
 BELOW_THE_BOARD = ".days-key, .chart-key, #export-stats"
 # Chromium's own measure of what moved on the screen (the Layout Instability API), summed
@@ -62,11 +70,13 @@ def no_worker(new_context, request) -> BrowserContext:  # type: ignore[no-untype
     return context
 
 
-def without_python(page: Page, action) -> None:  # type: ignore[no-untyped-def]
-    """Run the navigation ``action`` with PyScript blocked, then wait for the boot script's board."""
+def without_python(page: Page, action, cards: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Run the navigation ``action`` with PyScript blocked, then wait for the boot script's board
+    (``cards``: the line it draws)."""
     page.route(PYSCRIPT_CORE, lambda route: route.abort())
     action()
-    page.wait_for_selector("#line .card", state="attached")
+    if cards:
+        page.wait_for_selector("#line .card", state="attached")
     page.wait_for_timeout(300)  # nothing else is coming: no Python
     page.unroute(PYSCRIPT_CORE)
 
@@ -102,9 +112,8 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     assert (fields, figures) == ({k: v for k, v in saved[0].items() if k != "time"}, saved[1])
     print(f"saved board drawn {page.evaluate('window.__firstBoard'):.0f} ms after navigation")
     expect(page.locator("#line")).to_have_attribute("aria-busy", "true")
-    assert page.locator("#line [data-card]").count() == 0, "no live card before the game runs"
     for card in page.locator("#line .card").all():
-        expect(card).to_be_disabled()
+        expect(card).to_have_css("pointer-events", "none")  # no card is picked before the game runs
     expect(page.locator("body")).not_to_have_attribute("data-ready", "")
     preview_cards, preview_fields, preview_below = (
         page.evaluate(RECTS_JS, "#line .card"),
@@ -140,13 +149,19 @@ def test_a_reload_mid_game_moves_nothing_on_the_screen(no_worker: BrowserContext
         assert page.evaluate("window.__layoutShift") == 0, "something moved on the screen as the page loaded"
 
 
-def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
+def test_a_first_visit_shows_the_first_deal_and_saved_stats_are_never_shown_as_zero(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
     page = no_worker.new_page()
     without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    first = list(numbered_deal(FIRST_DEAL))
+    assert page.evaluate(PREVIEW_JS) == first
     assert stat(page, "played") == "0", "no saved stats: a first visit's zeros are true"
+    expect(page.locator("#first-game")).to_be_visible()
+    page.unroute_all()
+    page.goto(site.url)
+    wait_ready(page)
+    assert line(page) == first and field(page, "deal") == str(FIRST_DEAL), "the deal drawn is the one played"
 
     page.goto(site.url + "?deal=7")
     wait_ready(page)
@@ -156,10 +171,10 @@ def test_a_first_visit_shows_the_table_and_saved_stats_are_never_shown_as_zero(
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     page.goto(site.url + "static/manifest.webmanifest")  # leave the game (it saves as it goes)
     page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)  # say, saved by an older build
-    without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    without_python(page, lambda: page.goto(site.url), cards=False)
+    assert page.evaluate(PREVIEW_JS) == [], "no deal but the player's"
     for name in ("played", "wins"):
-        assert stat(page, name) != "0"
+        assert stat(page, name) == boot.UNKNOWN
     page.goto(site.url)
     wait_ready(page)
     assert stat(page, "played") == "1"
@@ -175,7 +190,7 @@ def overlap(a: dict, b: dict) -> bool:
 
 
 @pytest.mark.parametrize("no_worker", ["phone", "desktop"], indirect=True)
-def test_the_loading_panel_stands_on_the_face_down_cards_clear_of_the_guide(
+def test_the_loading_panel_stands_on_the_first_deal_clear_of_the_guide(
     no_worker: BrowserContext, site
 ) -> None:
     """A first visit shows the guide and the loading panel at once: both must be readable."""
@@ -225,105 +240,61 @@ def test_the_saved_look_is_drawn_before_python_as_the_game_draws_it(
     assert page.evaluate(LOOK_JS) == look
 
 
-# The look the felt, card-back and four-colour settings give the page, and the face-down cards' ink.
+# The look the felt, card-back and four-colour settings give the page.
 CHOSEN_LOOK_JS = """() => { const root = document.documentElement;
   return [root.dataset.felt ?? null, root.dataset.cardBack ?? null, root.hasAttribute('data-four-colour'),
     getComputedStyle(document.querySelector('.game')).backgroundImage]; }"""
-BACK_INK_JS = """() => [...new Set([...document.querySelectorAll('#line .card.back')]
-  .map(card => getComputedStyle(card).getPropertyValue('--back-ink').trim()))]"""
 
 
 def test_the_chosen_felt_back_and_deck_are_drawn_before_python(
     no_worker: BrowserContext, site, wait_ready
 ) -> None:
-    """A first visit's face-down cards wear the chosen back, on the chosen felt, from the first frame."""
     page = chosen(no_worker, site, wait_ready, "#felt-slate", "#card-back-blue", "#four-colour")
     look = page.evaluate(CHOSEN_LOOK_JS)
     assert look[:3] == ["slate", "blue", True]
-
-    page.goto(site.url + "static/manifest.webmanifest")  # leave the game, and its board
-    page.evaluate("key => localStorage.removeItem(key)", SNAPSHOT_KEY)
-    without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
+    without_python(page, page.reload)
     assert page.evaluate(CHOSEN_LOOK_JS) == look
-    assert page.evaluate(BACK_INK_JS) == ["#23479a"], "the blue lattice"
 
 
-GOOD = {
-    "version": 2,
-    "cards": ["QH", "AS", "KH"],
-    "stock": None,
-    "fields": {
-        "deal": "7",
-        "par": "26",
-        "moves": "24",
-        "score": "600",
-        "time": "2:05",
-        "cards-left": "3",
-        "difficulty": "Hard",
-    },
-    "stats": {"played": "3", "wins": "2"},
-}
-INJECTED = '<img src=x onerror="document.body.dataset.pwned=1">'
+DAY = _dt.date(2026, 12, 7)
 
 
-def changed(**parts: object) -> str:
-    return json.dumps({**GOOD, **parts})
-
-
-UNTRUSTED = {
-    "not json": "{",
-    "newer version": changed(version=3),
-    "the King dealt before the stock ends": changed(stock=10),
-    "a stock's count that is no count": changed(stock="10"),
-    "more cards than a deck": changed(stock=50),
-    "html in a field": changed(fields={**GOOD["fields"], "deal": INJECTED}),
-    "html in a stat": changed(stats={"played": INJECTED}),
-    "html as a stat name": changed(stats={INJECTED: "1"}),
-    "unknown card": changed(cards=["QH", "ZZ", "KH"]),
-    "card with markup": changed(cards=["QH", "<b>", "KH"]),
-    "duplicate card": changed(cards=["QH", "AS", "AS", "KH"], fields={**GOOD["fields"], "cards-left": "4"}),
-    "royal out of place": changed(cards=["AS", "QH", "KH"]),
-    "cards left disagree": changed(fields={**GOOD["fields"], "cards-left": "52"}),
-    "missing field": changed(fields={k: v for k, v in GOOD["fields"].items() if k != "time"}),
-    "extra field": changed(fields={**GOOD["fields"], "__proto__": "1"}),
-    "number, not text": changed(fields={**GOOD["fields"], "moves": 24}),
-    "too long": changed(stats={f"s{i}": "1" for i in range(600)}),
-    # The longest name the size limit lets through (a megabyte is refused on size alone).
-    "a stat's name as long as the limit allows": changed(stats={"s" * (MAX_CHARS - len(changed()) - 8): "1"}),
-    "an array": "[]",
-}
-
-
-def test_a_good_snapshot_is_drawn(no_worker: BrowserContext, site) -> None:
+def test_a_kept_description_is_drawn_with_this_builds_faces(no_worker: BrowserContext, site) -> None:
+    game = Game.numbered(7)
+    for move in solve(game.line.cards).moves[:3]:
+        game.play(move, 1.0)
     page = no_worker.new_page()
     page.goto(site.url + "static/manifest.webmanifest")
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, json.dumps(GOOD)])
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [SNAPSHOT_KEY, boot.kept(game, 126.0, DAY, Settings(), Stats())],
+    )
     without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == GOOD["cards"]
-    assert field(page, "time") == "2:05" and stat(page, "wins") == "2"
+    assert page.evaluate(PREVIEW_JS) == list(game.line.cards)
+    assert field(page, "time") == "2:05" and field(page, "moves") == "3"
     faces = (
         "() => [...document.querySelectorAll('#line .card svg.face use')].map(u => u.getAttribute('href'))"
     )
     sprite = page.locator("#line").get_attribute("data-sprite")
     assert sprite and sprite.startswith("./static/cards.svg?v="), "relative, and versioned by the build"
-    assert page.evaluate(faces) == [f"{sprite}#{code}" for code in GOOD["cards"]], (
-        "faces as the game draws them"
-    )
+    assert page.evaluate(faces) == [f"{sprite}#{code}" for code in game.line.cards], "this build's faces"
 
 
-def test_a_stock_games_snapshot_draws_the_dealt_cards_and_the_stock(no_worker: BrowserContext, site) -> None:
+def test_a_stock_games_description_draws_the_dealt_cards_and_the_stock(
+    no_worker: BrowserContext, site
+) -> None:
+    game = Game.numbered(7, STOCK)
+    for _ in range(2):
+        game.deal(0.0)
     page = no_worker.new_page()
     page.goto(site.url + "static/manifest.webmanifest")
-    cards = ["QH", "AS", "7H"]
-    # Par and the grade of a stock still face down are a dash, as the game writes them (describe.UNSEEN).
-    fields = {**GOOD["fields"], "cards-left": "3", "par": "\N{EM DASH}", "difficulty": "\N{EM DASH}"}
-    snapshot = {**GOOD, "cards": cards, "stock": 49, "fields": fields}
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, json.dumps(snapshot)])
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [SNAPSHOT_KEY, boot.kept(game, 0.0, DAY, Settings(mode="stock"), Stats())],
+    )
     without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == [*cards, "back"]
-    assert field(page, "par") == "\N{EM DASH}"
-    expect(page.locator("#line .card.stock")).to_have_attribute("data-count", "49")
+    assert page.evaluate(PREVIEW_JS) == [*game.line.cards, "back"]
+    expect(page.locator("#line .card.stock")).to_have_attribute("data-count", str(game.stock_count))
     expect(page.locator("#deal-card")).to_be_visible()
     expect(page.locator("#chance")).to_be_visible()
 
@@ -349,12 +320,40 @@ def test_a_reload_of_a_stock_game_moves_nothing_on_the_screen(
         assert page.evaluate("window.__layoutShift") == 0, "something moved on the screen as the page loaded"
 
 
-@pytest.mark.parametrize("text", UNTRUSTED.values(), ids=UNTRUSTED.keys())
-def test_an_untrusted_snapshot_draws_nothing_from_storage(no_worker: BrowserContext, site, text: str) -> None:
+INJECTED = '<img src=x onerror="document.body.dataset.pwned=1">'
+
+
+def untrusted() -> dict[str, str]:
+    """What another page of the origin might keep under the game's key."""
+    kept = json.loads(boot.kept(Game.numbered(7), 0.0, DAY, Settings(), Stats()))
+    acting = json.loads(json.dumps(kept))
+    acting["patch"]["r"]["field-deal"]["a"] = {"data-act": "reset-confirm"}
+    element = json.loads(json.dumps(kept))
+    element["patch"]["r"]["first-game-text"]["c"] = [{"t": "img", "a": {"src": "x"}}]
+    markup = json.loads(json.dumps(kept))
+    markup["patch"]["r"]["field-deal"]["c"] = [INJECTED]
+    return {
+        "not json": "{",
+        "an older build's snapshot": json.dumps({"version": 2, "cards": ["QH", "AS", "KH"], "stock": None}),
+        "a control made to send a message": json.dumps(acting),
+        "an element it never draws": json.dumps(element),
+        "markup as a field's text": json.dumps(markup),
+        "too long": json.dumps({**kept, "pad": "x" * boot.MAX_CHARS}),
+    }
+
+
+@pytest.mark.parametrize("name", list(untrusted()))
+def test_an_untrusted_description_draws_nothing_from_storage(
+    no_worker: BrowserContext, site, name: str
+) -> None:
     page = no_worker.new_page()
     page.goto(site.url + "static/manifest.webmanifest")  # same origin, no game running
-    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, text])
+    page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SNAPSHOT_KEY, untrusted()[name]])
     without_python(page, lambda: page.goto(site.url))
-    assert page.evaluate(PREVIEW_JS) == ["back"] * 52
-    assert field(page, "moves") == "0" and stat(page, "played") == "0"
+    drawn = page.evaluate(PREVIEW_JS)
+    if name == "markup as a field's text":  # a text is drawn as text, never as markup
+        assert drawn == list(numbered_deal(7)) and field(page, "deal") == INJECTED
+    else:
+        assert drawn == list(numbered_deal(FIRST_DEAL)), "a first visit's table, nothing from storage"
+        assert page.locator("#field-deal[data-act]").count() == 0
     assert page.locator("img").count() == 0 and page.locator("body[data-pwned]").count() == 0

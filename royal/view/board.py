@@ -31,21 +31,22 @@ PART_CLASSES = {
 }
 
 
-def card_face(card: str, sprite: str) -> list[str]:
-    """What static/line.js builds ``card``'s button from: its classes, spoken name, face (its
-    symbol in the sprite at the address ``sprite``), rank and suit as shown."""
+def card_face(card: str) -> list[str]:
+    """What static/line.js builds ``card``'s button from: its classes, spoken name, rank and
+    suit as shown (its face is the card's symbol in the sprite the page names, ``#line``'s
+    ``data-sprite``: no address travels in the description, so a description kept from an older
+    build still draws the faces this build ships)."""
     classes = f"{markup.CARD} {markup.colour_class(card)} {markup.suit_class(card)}"
     if card in (QUEEN_OF_HEARTS, KING_OF_HEARTS):
         classes += f" {markup.ROYAL}"
-    return [classes, spoken_name(card), markup.face_href(card, sprite), rank_shown(card), suit_symbol(card)]
+    return [classes, spoken_name(card), rank_shown(card), suit_symbol(card)]
 
 
 class Board:
     """Draws the line into ``#line`` (a click on a card or the stock is the page's message,
     static/line.js marks them)."""
 
-    def __init__(self, sprite: str) -> None:
-        self.sprite = sprite  # the card faces' sprite's address, with its version
+    def __init__(self) -> None:
         self.order: list[str] = []  # the surviving cards, left to right
         self.shown: dict[str, tuple[str | None, ...]] = {}  # attributes last written per card
 
@@ -81,7 +82,7 @@ class Board:
         for card in self.order:
             if card not in wanted:
                 del self.shown[card]
-        made = {card: card_face(card, self.sprite) for card in cards if card not in self.shown}
+        made = {card: card_face(card) for card in cards if card not in self.shown}
         changed_marks = {}
         for card in cards:
             card_marks = marks.get(card, {})
