@@ -11,8 +11,8 @@
  * hide the partner under it (data-drop, static/line.js), the window scrolls while the drag is
  * held near its top or bottom edge, and the click a browser sends after the release is
  * swallowed: the drop already acted. The effect `drag-stop` ends a drag under way with no drop
- * (the game changed under it: its card may be gone), its release then plays nothing, and the
- * game hears ["drag-stopped", card] so it can say why.
+ * (the game changed under it: its card may be gone; the game, which heard the pick, says so),
+ * and its release then plays nothing.
  */
 "use strict";
 
@@ -176,10 +176,8 @@
 
   royalView.effect("drag-stop", () => {
     if (!dragging) return;
-    const card = cardOf(pressed);
     const stopped = pointer;
     reset();
     pointer = stopped; // its release plays nothing
-    royalView.send(["drag-stopped", card]);
   });
 })();

@@ -241,6 +241,19 @@ def test_a_storage_event_brings_another_tabs_game() -> None:
     assert b.line == a.line
 
 
+def test_a_drag_under_way_ends_with_a_word_when_another_tab_changes_the_game() -> None:
+    local, time = Local(), Time()
+    a, b = Tab(local, time), Tab(local, time)
+    move = solve(a.line).moves[0]
+    a.send("drag", move.left)
+    play(b, move.left, move.right)
+    followed = a.send("storage")
+    assert effects(followed, "drag-stop") == [None] and a.line == b.line
+    assert words(followed, "status") == describe.DRAG_STOPPED
+    again = a.send("storage")
+    assert effects(again, "drag-stop") == [], "ended once"
+
+
 def notice_words(patch: dict[str, Any]) -> str:
     return json.dumps(patch.get("r", {}).get("notices", {}), ensure_ascii=False)
 

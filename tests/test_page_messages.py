@@ -144,6 +144,15 @@ def test_every_kind_the_page_sends_has_one_route_and_reaches_what_it_names() -> 
     app = MagicMock()
     backup = ("export", "import-confirm", "import-cancel", "reset", "reset-confirm", "reset-cancel")
     app.backup.actions = {name: getattr(app.backup, name.replace("-", "_")) for name in backup}
+    dialogs = {
+        "import-dialog": app.backup.importing,
+        "reset-dialog": app.backup.resetting,
+        "settings-dialog": app.settings.modal,
+        "calendar": app.calendar.modal,
+        "achievements": app.achievements.modal,
+    }
+    for dialog_id, modal in dialogs.items():
+        modal.id = dialog_id  # each Modal knows its dialog
     table = routes(app)
     assert set(table) == PAGE_MESSAGES
     table["pick"]("QH")

@@ -24,7 +24,6 @@ PAGE_MESSAGES = frozenset(
         "pick",
         "drag",
         "drop",
-        "drag-stopped",
         "finish",
         # The two questions' answers.
         "leave",

@@ -44,6 +44,7 @@ class Play:
         self.choice = Choice()
         self.leaving: Leaving | None = None
         self.link: DealRequest | None = None  # the link's deal, while the page asks about it
+        self.dragging: str | None = None  # the card the page drags, from its pick to its drop
 
     @property
     def game(self) -> Game:
@@ -55,10 +56,12 @@ class Play:
             case m.Pick(card):
                 return self._pick(card)
             case m.DragStart(card):
+                self.dragging = card
                 if self.game.outcome is None and self.choice.card != card and card in self.game.line.cards:
                     return self._select(card)
                 return Reply()
             case m.Drop(card, target):
+                self.dragging = None
                 for move in self.game.line.partners(card):
                     if target is not None and target == move.other(card):
                         return self._move(move)

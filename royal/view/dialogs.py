@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from royal import describe
 from royal.backup import MAX_CHARS, Backup
 from royal.describe import Notice
-from royal.view.html import Effect, Element, Patch, html, region, text
+from royal.view.html import Element, Patch, effect, html, region, text
 
 #: The type of a backup file, as the browser saves it.
 BACKUP_TYPE = "application/json"
@@ -22,7 +22,7 @@ def modal(dialog_id: str, shown: bool = True, give_back: bool = True) -> Patch:
     then goes back to what had it as it opened, unless not ``give_back`` (it closes to show
     something else, which takes the focus)."""
     data: list[str | bool] = [dialog_id, shown] if give_back else [dialog_id, shown, False]
-    return Patch(effects=(Effect("modal", data),))
+    return effect("modal", data)
 
 
 def loss_question(action: str) -> Patch:
@@ -63,7 +63,7 @@ def backup_status(words: str, error: bool = False) -> Patch:
 
 def download(name: str, contents: str) -> Patch:
     """Have the browser save ``contents`` as a file called ``name``."""
-    return Patch(effects=(Effect("download", {"name": name, "text": contents, "type": BACKUP_TYPE}),))
+    return effect("download", {"name": name, "text": contents, "type": BACKUP_TYPE})
 
 
 def notices(shown: Sequence[tuple[int, Notice]]) -> Patch:

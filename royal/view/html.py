@@ -212,6 +212,11 @@ class Effect:
         _checked_name(self.name, "effect")
 
 
+def effect(name: str, data: Any = None) -> Patch:
+    """A patch of the one effect ``name`` with its ``data``, and nothing else."""
+    return Patch(effects=(Effect(name, data),))
+
+
 @dataclass(frozen=True, slots=True)
 class Patch:
     """What one call into the page applies: regions by id, where the focus goes after, and the

@@ -5,16 +5,16 @@ when each is due: ``["timer", name]``, ``["painted", name]``."""
 
 from __future__ import annotations
 
-from royal.view.html import Effect, Patch
+from royal.view.html import Patch, effect
 
 
 def timer(name: str, milliseconds: int | None, repeat: bool = False) -> Patch:
     """The timer ``name`` due in ``milliseconds`` (every ``milliseconds`` with ``repeat``),
     replacing any of that name; ``None`` stops it."""
-    return Patch(effects=(Effect("timer", [name, milliseconds, repeat]),))
+    return effect("timer", [name, milliseconds, repeat])
 
 
 def after_paint(name: str) -> Patch:
     """``["painted", name]`` once the page has drawn this drawing (after its next frame), so
     that slow work (a solver's search) never holds back what the player sees."""
-    return Patch(effects=(Effect("after-paint", name),))
+    return effect("after-paint", name)

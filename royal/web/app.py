@@ -29,7 +29,7 @@ from royal.table.play import Play
 from royal.table.reply import Draw
 from royal.view import boot
 from royal.view.board import Board
-from royal.view.html import Effect, Focus, Patch, text
+from royal.view.html import Effect, Focus, Patch, effect, text
 from royal.view.page import Screen, game_query, page
 from royal.view.timing import after_paint, timer
 from royal.web.achievements_view import AchievementsView
@@ -93,7 +93,7 @@ class App:
         if request is not None:
             self.act(m.Link(request))  # first, so that the address keeps a link still being offered
         self.render()
-        self.page.show(Patch(effects=(Effect("ready"),)))
+        self.page.show(effect("ready"))
         self.page.flush()
         return self.page.gathered()
 
@@ -127,7 +127,7 @@ class App:
         elif reply.draw is Draw.MARKS:
             self.render_marks()
         if reply.ended:  # the end panel takes the focus (static/ending.js)
-            self.page.show(Patch(effects=(Effect("end"),)))
+            self.page.show(effect("end"))
 
     # Sharing, settings, the replay and the stats ----------------------------------------
 
@@ -188,19 +188,16 @@ class App:
     def _adopted(self, words: str = "") -> None:
         """The session adopted a game or stats the page did not show (another tab's, or a
         backup's: ``words`` say so): what the page offered for them as they were (a selection,
-        a hint, a drag, a replay, their words) is dropped, and the page is drawn anew."""
+        a hint, a replay, their words) is dropped, a drag under way ends with a word (its card
+        may be gone), and the page is drawn anew."""
         self.replay.close(notify=False)
         self.review.close(notify=False)
         self.table.choice = Choice()
-        self.page.show(Patch(effects=(Effect("drag-stop"),)))  # static/drag.js: one under way ends
         self.page.tell("", words)
-        self.render()
-
-    def drag_stopped(self, card: str) -> None:
-        """The drag of ``card`` ended with no drop, since the game changed under it: what it
-        marked goes, and the player hears why."""
-        self.table.choice = Choice()
-        self.page.tell(describe.DRAG_STOPPED)
+        if self.table.dragging is not None:
+            self.table.dragging = None
+            self.page.show(effect("drag-stop"))  # static/drag.js: its release then plays nothing
+            self.page.tell(describe.DRAG_STOPPED)
         self.render()
 
     def tick(self) -> None:

@@ -14,7 +14,7 @@ from royal import describe
 from royal.describe import Notice
 from royal.view.dialogs import notices
 from royal.view.drawn import Drawn
-from royal.view.html import Effect, Patch
+from royal.view.html import Patch, effect
 from royal.view.page import WRITTEN_BY_EFFECTS, News, Told, news
 
 
@@ -90,7 +90,7 @@ class Drawing:
     def share(self, text: str = "") -> None:
         """Share the address, after ``text`` if any (the page's effect ``share``: the system share
         sheet where there is one, else the clipboard)."""
-        self.show(Patch(effects=(Effect("share", text),)))
+        self.show(effect("share", text))
 
     def shared(self, took: bool) -> None:
         """The clipboard took the link, or not (the share sheet speaks for itself, and a player

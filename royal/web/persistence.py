@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from royal.view.html import Effect, Patch
+from royal.view.html import Patch, effect
 
 
 class KeepData:
@@ -27,4 +27,4 @@ class KeepData:
         """Ask the browser to keep the data, unless asked already."""
         if not self.asked:
             self.asked = True
-            self.show(Patch(effects=(Effect("persist"),)))
+            self.show(effect("persist"))

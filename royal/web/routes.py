@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from royal.table import messages as m
+from royal.table.play import LINK_DIALOG, LOSS_DIALOG
 
 if TYPE_CHECKING:
     from royal.web.app import App
@@ -40,13 +41,13 @@ def routes(app: App) -> dict[str, Route]:
     }
     # A dialog closed by Escape: what its id's closing means.
     closed: dict[str, Callable[[], None]] = {
-        "loss-dialog": lambda: app.act(m.Stay()),
-        "link-dialog": lambda: app.act(m.KeepGame()),
-        "import-dialog": backup.import_closed,
-        "reset-dialog": backup.resetting.closed,
-        "settings-dialog": app.settings.modal.closed,
-        "calendar": app.calendar.modal.closed,
-        "achievements": app.achievements.modal.closed,
+        LOSS_DIALOG: lambda: app.act(m.Stay()),
+        LINK_DIALOG: lambda: app.act(m.KeepGame()),
+        backup.importing.id: backup.import_closed,
+        **{
+            modal.id: modal.closed
+            for modal in (backup.resetting, app.settings.modal, app.calendar.modal, app.achievements.modal)
+        },
     }
     # A timer due, by name (royal/view/timing.py).
     timers: dict[str, Callable[[], None]] = {
@@ -73,7 +74,6 @@ def routes(app: App) -> dict[str, Route]:
         "import-file": backup.chosen,
         "visible": lambda shown: app.tabs.visible(bool(shown)),
         "saved": lambda refused: app.session.storage.settle(_refused(refused)),
-        "drag-stopped": app.drag_stopped,
         "replay": app.replay.key,
         "review": app.review.key,
         "review-go": app.review.button,
