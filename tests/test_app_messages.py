@@ -7,10 +7,10 @@ and two tabs over one storage."""
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 import pytest
+from app_tab import Local, Tab, effects, play, words
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,91 +23,6 @@ from royal.line import Line
 from royal.saves import load_game
 from royal.solver import solve
 from royal.storage_keys import GAME_KEY, SNAPSHOT_KEY
-from royal.web.answers import Answers
-
-
-class Local:
-    """The browser's localStorage as the page sees it, shared by the tabs of one browser;
-    ``full`` refuses every write, as a full storage does."""
-
-    def __init__(self, unreadable: bool = False) -> None:
-        self.data: dict[str, str] = {}
-        self.full = False
-        self.unreadable = unreadable  # the page cannot read it (blocked, or null)
-
-
-class Tab:
-    """One page of the game over ``local``, driven as static/view.js drives the game's Python:
-    each message sent with the records changed since the last, its writes made (until one is
-    refused, then reported as ``saved``) and its patch kept."""
-
-    def __init__(
-        self, local: Local | None = None, time: Time | None = None, query: dict[str, str] | None = None
-    ) -> None:
-        self.local = local if local is not None else Local()
-        self.time = time or Time()
-        self.known: dict[str, str] = {}
-        self.answers = Answers(self.time.now, self.time.today, random.Random(1))
-        self.line: list[str] = []
-        self.started = self.send("start", {"visible": True, "query": query or {}})
-        self.app = self.answers.app
-        assert self.app is not None
-        self.session = self.app.session
-        self.drawing = self.app.page
-
-    def changes(self) -> dict[str, str | None] | None:
-        if self.local.unreadable:
-            return None
-        now = dict(self.local.data)
-        changed: dict[str, str | None] = {k: v for k, v in now.items() if self.known.get(k) != v}
-        changed.update({k: None for k in self.known if k not in now})
-        self.known = now
-        return changed
-
-    def write(self, writes: list[list[Any]]) -> list[list[Any]]:
-        refused: list[list[Any]] = []
-        for key, text in writes:
-            if not refused and not (self.local.full and text is not None):
-                if text is None:
-                    self.local.data.pop(key, None)
-                    self.known.pop(key, None)
-                else:
-                    self.local.data[key] = self.known[key] = text
-                continue
-            refused.append([key, text, self.local.data.get(key)])
-        return refused
-
-    def send(self, kind: str, what: Any = None) -> dict[str, Any]:
-        """The page's message ``[kind, what]``, and the patch it is answered with ({} for none)."""
-        answer = json.loads(self.answers(json.dumps([kind, what, self.changes()])))
-        refused = self.write(answer["s"])
-        patch: dict[str, Any] = answer["p"] or {}
-        cards = self.line_of(patch)
-        if cards is not None:
-            self.line = cards
-        if refused or (answer["c"] and kind != "saved"):
-            later = self.send("saved", refused)
-            patch = {**patch, "later": later}
-        return patch
-
-    @staticmethod
-    def line_of(patch: dict[str, Any]) -> list[str] | None:
-        drawn = [data for name, data in patch.get("x", []) if name == "line"]
-        return drawn[-1]["cards"] if drawn else None
-
-
-def effects(patch: dict[str, Any], name: str) -> list[Any]:
-    return [data for effect, data in patch.get("x", []) if effect == name]
-
-
-def words(patch: dict[str, Any], region: str) -> str:
-    return "".join(child for child in patch["r"][region].get("c", []) if isinstance(child, str))
-
-
-def play(tab: Tab, left: str, right: str) -> dict[str, Any]:
-    """A move by two clicks, as a player makes it; the second click's answer."""
-    tab.send("pick", left)
-    return tab.send("pick", right)
 
 
 def test_a_whole_deal_is_won_by_clicks_and_each_answer_draws_it() -> None:

@@ -17,7 +17,6 @@ from gamepage import (
     click_move,
     expect_line,
     field,
-    line,
     marked,
     open_one_move_from_the_win,
     open_stuck_game,
@@ -27,7 +26,7 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
-from royal.deals import daily_deal_number, numbered_deal
+from royal.deals import numbered_deal
 from royal.line import Line
 from royal.saves import load_stats
 from royal.solver import is_winnable, solve
@@ -52,28 +51,6 @@ def win_by_clicks(page: Page, number: int) -> None:
     for move in solve(numbered_deal(number)).moves:
         click_move(page, move)
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
-
-
-def test_new_game_deals_only_winnable_deals_and_shows_par(page: Page, open_game) -> None:
-    open_game(page)
-    seen = set()
-    for _ in range(6):
-        page.locator("#new-game").click()
-        expect(page.locator("[data-field=moves]")).to_have_text("0")
-        number = int(field(page, "deal"))
-        expect_line(page, numbered_deal(number))
-        assert is_winnable(line(page)), f"deal {number} was dealt but cannot be won"
-        expect(page.locator("[data-field=par]")).to_have_text(str(solve(numbered_deal(number)).min_moves))
-        seen.add(number)
-    assert len(seen) > 1
-
-
-def test_a_link_to_an_unwinnable_deal_opens_it_and_says_so(page: Page, open_game) -> None:
-    number = next(n for n in range(1, 400) if not is_winnable(numbered_deal(n)))
-    open_game(page, f"?deal={number}")
-    expect_line(page, numbered_deal(number))
-    expect(page.locator("#status")).to_contain_text(f"Deal {number} cannot be won")
-    assert field(page, "par") == "none"
 
 
 def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen(
@@ -345,99 +322,6 @@ def test_a_bad_import_file_changes_nothing_and_says_why(page: Page, site, wait_r
         expect(page.locator("#import-dialog")).to_be_hidden()
         assert storage(page) == before
         assert stat(page, "wins") == "1"
-
-
-def test_a_number_that_reads_as_a_date_won_is_an_ordinary_game(page: Page, open_game) -> None:
-    """Issue 26: ``?deal=7400101`` reads as 1 January 740, yet no page offered it as a day's deal."""
-    open_game(page, "?deal=7400101")
-    win_by_clicks(page, 7400101)
-    stats = json.loads(storage(page)[STATS_KEY])["stats"]
-    assert stats["wins"] == 1 and stats["challenges"]["days"] == {} and stats["daily"]["days"] == {}
-    assert "first-daily" not in stats["unlocked"]
-    assert page.url.endswith("?deal=7400101")
-
-
-def test_daily_record_across_two_dates(page: Page, open_game, wait_ready) -> None:
-    first_day = next(
-        d
-        for d in (dt.date(2026, 11, 29) + dt.timedelta(days=k) for k in range(30))
-        if is_winnable(numbered_deal(daily_deal_number(d)))
-        and is_winnable(numbered_deal(daily_deal_number(d + dt.timedelta(days=1))))
-    )
-    second_day = first_day + dt.timedelta(days=1)
-    page.clock.set_fixed_time(dt.datetime(first_day.year, first_day.month, first_day.day, 12, 0))
-    open_game(page)
-    record = page.locator("#daily-record")
-    expect(record.locator("#daily-today")).to_contain_text("is not played yet")
-    assert record.locator("#daily-days li").count() == 30
-    page.locator("#daily").click()
-    number = daily_deal_number(first_day)
-    expect(page.locator("[data-field=deal]")).to_have_text(str(number))
-    assert page.url.endswith(f"?deal={number}&daily={first_day.isoformat()}")
-    win_by_clicks(page, number)
-    par = solve(numbered_deal(number)).min_moves
-    expect(record.locator("#daily-today")).to_have_text(
-        f"Today's deal, {first_day.day} {first_day:%B} {first_day.year}, is won in {par} moves, in par."
-    )
-    today_cell = record.locator(f'#daily-days li[data-day="{first_day.isoformat()}"]')
-    expect(today_cell).to_have_attribute("data-result", "won")
-    expect(record.locator("#daily-streak")).to_contain_text("1 day")
-
-    # The next day: yesterday stays won, today is played and not won, the streak holds.
-    page.clock.set_fixed_time(dt.datetime(second_day.year, second_day.month, second_day.day, 9, 0))
-    page.reload()
-    wait_ready(page)
-    expect(record.locator("#daily-today")).to_contain_text("is not played yet")
-    page.locator("#daily").click()
-    second = daily_deal_number(second_day)
-    expect(page.locator("[data-field=deal]")).to_have_text(str(second))
-    click_move(page, Line(numbered_deal(second)).legal_moves()[0])
-    page.locator("#new-game").click()  # leaving it counts as played, not won: asked first
-    page.locator("#loss-dialog [data-confirm]").click()
-    expect(record.locator("#daily-today")).to_contain_text("is played but not won yet")
-    expect(record.locator(f'#daily-days li[data-day="{second_day.isoformat()}"]')).to_have_attribute(
-        "data-result", "played"
-    )
-    expect(record.locator(f'#daily-days li[data-day="{first_day.isoformat()}"]')).to_have_attribute(
-        "data-result", "won"
-    )
-    expect(record.locator(f'#daily-days li[data-day="{second_day.isoformat()}"]')).to_have_attribute(
-        "data-today", ""
-    )
-    expect(record.locator("#daily-streak")).to_contain_text("1 day")
-    # The chart of recent games: a win in par, then a loss, also in words.
-    expect(page.locator("#recent-list li")).to_have_count(2)
-    expect(page.locator("#recent-list li").first).to_have_text(f"Game 1: won in {par} moves, in par.")
-    expect(page.locator("#recent-chart [data-game]")).to_have_count(2)
-
-
-def test_todays_deal_won_after_a_win_with_the_clock_ahead_shows_in_the_row_and_the_calendar(
-    page: Page, open_game, wait_ready
-) -> None:
-    """Issue 26, item 3: today's deal won 420 days ahead, the date put right (the streak-ended
-    notice shows), today's deal won: the day-by-day row said today was not played, and the
-    calendar showed today as nothing."""
-    today = dt.date(2026, 11, 29)
-    for day in (today + dt.timedelta(days=420), today):
-        page.clock.set_fixed_time(dt.datetime(day.year, day.month, day.day, 12, 0))
-        if day == today:
-            page.reload()
-            wait_ready(page)
-            expect(page.locator("#notices")).to_contain_text("Your winning streak ended")
-        else:
-            open_game(page)
-        page.locator("#daily").click()
-        number = daily_deal_number(day)
-        expect(page.locator("[data-field=deal]")).to_have_text(str(number))
-        win_by_clicks(page, number)
-    record = page.locator("#daily-record")
-    expect(record.locator(f'#daily-days li[data-day="{today.isoformat()}"]')).to_have_attribute(
-        "data-result", "won"
-    )
-    page.locator("#calendar-open").click()
-    expect(page.locator(f"#calendar [data-day='{today.isoformat()}']")).to_have_attribute(
-        "data-result", "won"
-    )
 
 
 @pytest.mark.motion  # the win's glide is what could carry them off
