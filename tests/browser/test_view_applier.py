@@ -169,7 +169,10 @@ def test_a_dialog_opens_modal_and_closes_once_however_often_it_is_drawn(page: Pa
     for _ in range(2):
         page.evaluate("json => royalView.apply(document, json)", modal("ask", False).to_json())
     page.wait_for_function("!document.getElementById('ask').open")
-    page.evaluate("() => new Promise(resolve => setTimeout(resolve, 0))")
+    # The close event comes in a task of its own: wait for it, then for two frames more, by which
+    # a second one, queued by a second close, would have come too.
+    page.wait_for_function("window.closes >= 1")
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
     assert page.evaluate("window.closes") == 1
 
 
