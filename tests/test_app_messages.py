@@ -327,23 +327,33 @@ def test_the_calendar_turns_only_while_it_is_open() -> None:
     assert tab.app.calendar.state.month != month
 
 
-def test_the_table_kept_for_the_next_visit_follows_each_write_and_only_a_write() -> None:
+def test_the_table_kept_for_the_next_visit_follows_each_write_after_its_paint() -> None:
     local, time = Local(), Time()
     a = Tab(local, time)
     assert a.session.game.number == FIRST_DEAL  # a newcomer's first deal, which the build drew
+    assert "keep-table" in effects(a.started, "after-paint") and SNAPSHOT_KEY not in local.data
+    a.send("painted", "keep-table")
     kept = json.loads(local.data[SNAPSHOT_KEY])
     assert effects(kept["patch"], "line")[0]["cards"] == a.line
     move = solve(a.line).moves[0]
-    play(a, move.left, move.right)
+    played = play(a, move.left, move.right)
+    assert "keep-table" in effects(played, "after-paint"), "described once the move is on the screen"
+    a.send("painted", "keep-table")
     kept = json.loads(local.data[SNAPSHOT_KEY])
     assert effects(kept["patch"], "line")[0]["cards"] == a.line
     assert kept["patch"]["r"]["field-moves"]["c"] == ["1"]
+    assert effects(a.send("painted", "keep-table"), "after-paint") == [], "its own write asks for no more"
 
     b = Tab(local, time)
+    b.send("painted", "keep-table")
     before = local.data[SNAPSHOT_KEY]
     time.t += 90  # the clock the kept table shows would differ, were it written again
-    b.send("storage")
+    assert effects(b.send("storage"), "after-paint") == []
     b.send("timer", "tick")
     assert local.data[SNAPSHOT_KEY] == before, "a tab that only follows writes nothing back"
     a.send("change", ["theme-dark", True])
+    a.send("painted", "keep-table")
     assert json.loads(local.data[SNAPSHOT_KEY])["patch"]["r"]["site"]["a"]["data-theme"] == "dark"
+    time.t += 30
+    a.send("pagehide")  # the last moment: kept at once, with the clock as it is left
+    assert json.loads(local.data[SNAPSHOT_KEY])["patch"]["r"]["field-time"]["c"] == ["2:00"]

@@ -19,5 +19,6 @@ the browser's side of that one call; :mod:`royal.view.board` works out the line'
 :mod:`~royal.web.achievements_view`, :mod:`~royal.web.review_view`,
 :mod:`~royal.web.finish_view` and :mod:`~royal.web.chance_view` hold what the page's regions do
 (a dialog opens and closes through :mod:`~royal.web.modal`); :mod:`~royal.web.persistence` asks
-the browser to keep the data.
+the browser to keep the data; :mod:`~royal.web.kept_table` keeps the table the next visit draws
+before Python.
 """

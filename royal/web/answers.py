@@ -18,6 +18,7 @@ from typing import Any
 
 from royal.session import Session
 from royal.storage import PageRecords
+from royal.storage_keys import SNAPSHOT_KEY
 from royal.web.app import App
 from royal.web.drawing import Drawing
 
@@ -53,12 +54,14 @@ class Answers:
         else:
             if self.records is not None:
                 self.records.take(changes)
-            drawn = self.app.answer(str(kind), what)
-        if self.app is not None and self.records is not None and self.records.writes:
-            self.app.keep_table()
+            drawn = self.app.answer(str(kind), what, self._wrote)
         writes = self.records.written() if self.records is not None else []
         settle = self.app is not None and self.app.session.storage.unsettled
         return f'{{"s":{json.dumps(writes)},"c":{"true" if settle else "false"},"p":{drawn}}}'
+
+    def _wrote(self) -> bool:
+        """Whether the message running wrote a record (the table kept beside them aside)."""
+        return self.records is not None and any(key != SNAPSHOT_KEY for key, _ in self.records.writes)
 
     def _start(self, page: dict[str, Any], records: dict[str, str] | None) -> str:
         """The game begins: resume or deal from the records, honour the address's link, draw."""

@@ -9,6 +9,7 @@ draw.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from royal import describe
@@ -20,7 +21,6 @@ from royal.links import parse_link
 from royal.replay import Replay
 from royal.review import Review
 from royal.session import Session
-from royal.storage_keys import SNAPSHOT_KEY
 from royal.tab_sync import Stale
 from royal.table import messages as m
 from royal.table.calendar import Challenge
@@ -38,6 +38,7 @@ from royal.web.calendar_view import CalendarView
 from royal.web.chance_view import ChanceView
 from royal.web.drawing import Drawing
 from royal.web.finish_view import FinishView
+from royal.web.kept_table import KeptTable
 from royal.web.other_tabs import OtherTabs
 from royal.web.persistence import KeepData
 from royal.web.records_view import RecordsView
@@ -62,6 +63,7 @@ class App:
         self.backup = BackupView(session.backup, self._adopted, page.show)
         self.settings = SettingsView(page.show, self.change_setting)
         self.keep_data = KeepData(page.show)
+        self.kept_table = KeptTable(session, page.show)
         self.calendar = CalendarView(page.show, self.play_challenge)
         self.achievements = AchievementsView(page.show, session.stats, session.tabs.unlocked_at_load)
         self.review = ReviewView(self.render, page.draw, page.show, self._review_closed, self._play_on)
@@ -94,13 +96,18 @@ class App:
             self.act(m.Link(request))  # first, so that the address keeps a link still being offered
         self.render()
         self.page.show(effect("ready"))
+        self.kept_table.wrote(leaving=False)
         self.page.flush()
         return self.page.gathered()
 
-    def answer(self, kind: str, what: Any) -> str:
+    def answer(self, kind: str, what: Any, wrote: Callable[[], bool]) -> str:
         """The page's message ``[kind, what]`` received, and what it drew as one patch's JSON
-        (``null`` for nothing): one call in, one description out."""
+        (``null`` for nothing): one call in, one description out. ``wrote()`` says whether it
+        wrote the records (the table kept for the next visit then follows)."""
         self.receive(kind, what)
+        if wrote():
+            self.kept_table.wrote(leaving=kind == "pagehide")
+            self.page.flush()
         return self.page.gathered()
 
     def receive(self, kind: str, what: Any) -> None:
@@ -257,16 +264,6 @@ class App:
         )
         if session.worth_keeping() and not self.keep_data.asked:
             self.page.show(after_paint("keep-data"))  # the browser's answer is no part of the move's frame
-
-    def keep_table(self) -> None:
-        """Keep beside the save what the page draws before Python on the next visit
-        (royal/view/boot.py): called after a message that wrote the records, so a tab that only
-        follows another tab's writes writes nothing back."""
-        session = self.session
-        game, settings = session.game, session.settings
-        kept = boot.kept(game, session.now(), session.today(), settings, session.stats)
-        if session.storage.get(SNAPSHOT_KEY) != kept:
-            session.storage.set(SNAPSHOT_KEY, kept)
 
     def render_marks(self) -> None:
         """Draw the selection's marks on the game's line: nothing else the page shows follows

@@ -59,6 +59,7 @@ def routes(app: App) -> dict[str, Route]:
     # A drawing painted, by what waited for it.
     painted: dict[str, Callable[[], None]] = {
         "keep-data": app.keep_data.ask,
+        "keep-table": app.kept_table.write,
         "chance": app.chance.weigh,
         "calendar": app.calendar.search_step,
         "finish": app.finish.weigh,

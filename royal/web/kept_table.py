@@ -1,0 +1,40 @@
+"""The table kept for the next visit (royal/view/boot.py), beside the save: written once the
+drawing of a message that wrote the records is on the screen, so that describing it is no part
+of the move's frame; at once as the page is left, the last moment to keep it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from royal.session import Session
+from royal.storage_keys import SNAPSHOT_KEY
+from royal.view import boot
+from royal.view.html import Patch
+from royal.view.timing import after_paint
+
+
+class KeptTable:
+    """Keeps ``session``'s table beside its save; ``show`` asks the page for the paint."""
+
+    def __init__(self, session: Session, show: Callable[[Patch], None]) -> None:
+        self.session = session
+        self.show = show
+        self.due = False  # a paint is waited for, after which the table is written
+
+    def wrote(self, leaving: bool) -> None:
+        """A message wrote the records: keep the table after the paint, or at once when
+        ``leaving`` (the page may be gone before it paints)."""
+        if leaving:
+            self.write()
+        elif not self.due:
+            self.due = True
+            self.show(after_paint("keep-table"))
+
+    def write(self) -> None:
+        """Write the table as the game stands, unless it is kept as it is already. A tab that
+        only follows another tab's writes writes nothing back."""
+        self.due = False
+        session = self.session
+        kept = boot.kept(session.game, session.now(), session.today(), session.settings, session.stats)
+        if session.storage.get(SNAPSHOT_KEY) != kept:
+            session.storage.set(SNAPSHOT_KEY, kept)
