@@ -12,7 +12,10 @@ from typing import Any
 from app_tab import Local, Tab
 
 from helpers import Time
+from royal import describe
 from royal.deals import daily_deal_number, numbered_deal
+from royal.difficulty import Level, grade
+from royal.game import Game
 from royal.line import Line
 from royal.solver import is_winnable, solve
 from royal.storage_keys import STATS_KEY
@@ -120,3 +123,56 @@ def found(node: dict[str, Any]) -> list[dict[str, Any]]:
     """Every element under ``node`` (a region or an element as drawn) with attributes."""
     inside = [child for child in node.get("c", []) if isinstance(child, dict)]
     return [child for child in inside if "a" in child] + [n for child in inside for n in found(child)]
+
+
+def test_the_grade_shows_beside_par_and_an_unwinnable_deal_has_none() -> None:
+    number = next(n for n in range(1, 400) if is_winnable(numbered_deal(n)))
+    tab = Tab(query={"deal": str(number)})
+    assert tab.text("field-difficulty") == describe.difficulty_field(grade(numbered_deal(number)))
+    unwinnable = next(n for n in range(1, 400) if not is_winnable(numbered_deal(n)))
+    assert Tab(query={"deal": str(unwinnable)}).text("field-difficulty") == "none"
+
+
+def test_new_game_deals_the_grade_chosen_in_settings() -> None:
+    tab = Tab()
+    tab.send("change", ["level-expert", True])
+    for _ in range(2):
+        tab.send("press", "new-game")
+        assert tab.text("field-moves") == "0" and tab.text("field-difficulty") == "Expert"
+        assert grade(numbered_deal(int(tab.text("field-deal")))) is Level.EXPERT
+
+
+def test_an_undo_then_redo_costs_exactly_15_even_at_0() -> None:
+    number = next(n for n in range(60, 400) if is_winnable(numbered_deal(n)))
+    tab = Tab(query={"deal": str(number)})
+    game = Game.numbered(number)
+    for move in solve(game.cards).moves[:6]:
+        tab.send("pick", move.left)
+        tab.send("pick", move.right)
+        game.play(move, 0)
+    before = int(tab.text("field-score"))
+    tab.send("press", "undo")
+    tab.send("press", "redo")
+    assert int(tab.text("field-score")) == before - 15
+
+    # Hints and undos, then everything undone (the score shows 0) and redone: still charged.
+    game.undo(0)
+    game.redo(0)
+    for _ in range(3):
+        tab.send("press", "hint")
+        tab.send("press", "undo")
+        game.hint()
+        game.undo(0)
+    undone = 0
+    while game.can_undo:
+        tab.send("press", "undo")
+        game.undo(0)
+        undone += 1
+    assert tab.text("field-score") == "0"
+    while game.can_redo:
+        tab.send("press", "redo")
+        game.redo(0)
+    assert tab.line == list(game.line.cards)
+    # Played back to where the hints began, the score is down by every penalty since.
+    assert game.breakdown.penalties == 15 + 3 * (25 + 15) + 15 * undone
+    assert int(tab.text("field-score")) == max(0, game.breakdown.total)

@@ -23,7 +23,6 @@ from gamepage import (
     open_one_move_from_the_win,
     stat,
     stored,
-    wait_settled,
     winnable_deal,
 )
 from royal import describe
@@ -159,44 +158,6 @@ def test_leaving_a_game_with_a_move_asks_and_changes_nothing_until_confirmed(pag
 
 
 # The score ---------------------------------------------------------------------------------
-
-
-def test_an_undo_then_redo_costs_exactly_15_even_at_0(page: Page, open_game) -> None:
-    number = winnable_deal(60)
-    game = Game.numbered(number)
-    open_game(page, f"?deal={number}")
-    moves = solve(game.cards).moves
-    for move in moves[:6]:
-        click_move(page, move)
-        game.play(move, 0)
-    before = int(field(page, "score"))
-    page.locator("#undo").click()
-    page.locator("#redo").click()
-    game.undo(0)
-    game.redo(0)
-    expect(page.locator("[data-field=score]")).to_have_text(str(before - 15))
-    expect_shadow(page, game)
-
-    # Hints and undos, then everything undone (the score shows 0) and redone: still charged.
-    for _ in range(3):
-        page.locator("#hint").click()
-        page.locator("#undo").click()
-        game.hint()
-        game.undo(0)
-    wait_settled(page)
-    undone = 0
-    while game.can_undo:
-        page.locator("#undo").click()
-        game.undo(0)
-        undone += 1
-    expect(page.locator("[data-field=score]")).to_have_text("0")
-    while game.can_redo:
-        page.locator("#redo").click()
-        game.redo(0)
-    expect_shadow(page, game)
-    # Played back to where the hints began, the score is down by every penalty since.
-    assert game.breakdown.penalties == 15 + 3 * (25 + 15) + 15 * undone
-    assert int(field(page, "score")) == max(0, game.breakdown.total)
 
 
 # The win -----------------------------------------------------------------------------------

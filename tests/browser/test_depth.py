@@ -26,7 +26,7 @@ from royal import describe
 from royal.achievements import BY_ID
 from royal.challenges import challenges
 from royal.deals import numbered_deal
-from royal.difficulty import Level, grade
+from royal.difficulty import Level
 from royal.forced import forced_finish
 from royal.game import Result
 from royal.line import Line
@@ -34,17 +34,6 @@ from royal.review import judge
 from royal.solver import is_winnable, solve
 from royal.stats import Stats
 from royal.storage_keys import GAME_KEY, LOCK, STATS_KEY
-
-
-def test_the_grade_shows_beside_par_and_an_unwinnable_deal_has_none(page: Page, open_game) -> None:
-    number = winnable_deal()
-    open_game(page, f"?deal={number}")
-    expect(page.locator("[data-field=difficulty]")).to_have_text(
-        describe.difficulty_field(grade(numbered_deal(number)))
-    )
-    unwinnable = next(n for n in range(1, 400) if not is_winnable(numbered_deal(n)))
-    open_game(page, f"?deal={unwinnable}")
-    expect(page.locator("[data-field=difficulty]")).to_have_text("none")
 
 
 def test_the_review_marks_the_losing_move_steps_the_game_and_plays_on_from_a_move(
@@ -228,18 +217,6 @@ def test_on_a_phone_the_reviews_step_buttons_stay_at_hand_while_the_line_shows(
     expect(page.locator("#review-status")).not_to_have_text(before or "")
     page.locator("#review-close").click()
     expect(page.locator("#review")).to_be_hidden()
-
-
-def test_new_game_deals_the_grade_chosen_in_settings(page: Page, open_game) -> None:
-    open_game(page)
-    page.locator("#settings").click()
-    page.locator("#level-expert").check()
-    page.locator("#settings-close").click()
-    for _ in range(2):
-        page.locator("#new-game").click()
-        expect(page.locator("[data-field=moves]")).to_have_text("0")
-        expect(page.locator("[data-field=difficulty]")).to_have_text("Expert")
-        assert grade(numbered_deal(int(field(page, "deal")))).value == "expert"
 
 
 def focused_day(page: Page) -> str:
