@@ -1,5 +1,6 @@
 """Games played through the page's logic under CPython (tests/app_tab.py drives it as the page
-does): new deals, links, today's deal and the daily record across dates, what a win counts.
+does): new deals and their grade, links, today's deal and the daily record across dates, what
+a win counts, what undo and hints cost.
 These were browser tests; the browser's own part of them (clicks, the DOM) is the whole-deal
 browser tests' (tests/browser/test_play.py, test_stock_game.py)."""
 
