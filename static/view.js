@@ -273,70 +273,6 @@ globalThis.royalView = (() => {
   });
   addEventListener("storage", () => post(["storage", null]));
 
-  /** The records, localStorage's keys under the game's prefix: the page reads and writes them,
-   * the game's Python never does (it may run where there is no localStorage). `known` is what
-   * Python knows of them: what the page handed over, and the writes it made for Python. */
-  let prefix = "";
-  let known = new Map();
-
-  /** localStorage, or null where the browser gives none (turned off, or refused). */
-  function store() {
-    try {
-      return globalThis.localStorage || null;
-    } catch {
-      return null;
-    }
-  }
-
-  /** What changed in the records since Python last knew them ({key: text, or null for gone}),
-   * or null when they cannot be read. */
-  function changes() {
-    const storage = store();
-    const now = new Map();
-    try {
-      if (!storage) return null;
-      for (let i = 0; i < storage.length; i++) {
-        const key = storage.key(i);
-        if (key !== null && key.startsWith(prefix)) now.set(key, storage.getItem(key));
-      }
-    } catch {
-      return null;
-    }
-    const changed = {};
-    for (const [key, text] of now) if (known.get(key) !== text) changed[key] = text;
-    for (const key of known.keys()) if (!now.has(key)) changed[key] = null;
-    known = now;
-    return changed;
-  }
-
-  /** Make Python's writes, in order ([key, text or null for a removal]), until one is refused:
-   * those not made, each [key, text, what the key still holds]. */
-  function write(writes) {
-    const storage = store();
-    const refused = [];
-    for (const [key, text] of writes) {
-      if (!refused.length) {
-        try {
-          if (text === null) storage.removeItem(key);
-          else storage.setItem(key, text);
-          if (text === null) known.delete(key);
-          else known.set(key, text);
-          continue;
-        } catch {
-          // refused (a full storage): this and every later write wait, as Python is told
-        }
-      }
-      let stored = null;
-      try {
-        stored = storage.getItem(key);
-      } catch {
-        stored = known.get(key) ?? null;
-      }
-      refused.push([key, text, stored]);
-    }
-    return refused;
-  }
-
   /** The turns. Every message goes to the game's Python in one call, `send(json)`, as
    * [kind, what, the records changed since the last], which answers with what to write and
    * what to draw ({"s": the writes, "c": whether to report how they went, "p": a patch or
@@ -349,6 +285,7 @@ globalThis.royalView = (() => {
    * game's revision check alone guards the records. */
   let lock = null;
   let settleMs = 0;
+  let records = null; // static/records.js: localStorage, as the game's Python knows it
   const queue = [];
   let held = false; // this tab holds the lock: in its turn, or settling after one
   let asked = false; // a turn is asked for
@@ -356,8 +293,8 @@ globalThis.royalView = (() => {
 
   /** Hand `message` to the game's Python, make its writes and apply its answer; whether it wrote. */
   function deliver(message) {
-    const answer = JSON.parse(send(JSON.stringify([...message, changes()])));
-    const refused = write(answer.s);
+    const answer = JSON.parse(send(JSON.stringify([...message, records.changes()])));
+    const refused = records.write(answer.s);
     if (answer.p !== null) api.apply(document, answer.p); // through the object: tests count calls
     if (refused.length || (answer.c && message[0] !== "saved")) deliver(["saved", refused]);
     return answer.s.length > 0;
@@ -405,8 +342,7 @@ globalThis.royalView = (() => {
     send = receiver;
     lock = lockName;
     settleMs = settle;
-    prefix = recordsPrefix;
-    known = new Map();
+    records = royalRecords(recordsPrefix);
     const query = Object.fromEntries(new URLSearchParams(location.search));
     post(["start", { visible: document.visibilityState === "visible", query }]);
   }
