@@ -56,14 +56,12 @@ globalThis.royalLine = (() => {
   }
 
   /** A card's button from what Python made of it: [classes, spoken name, face, rank, suit]. */
-  function make(root, code, [className, label, rank, suit], classes) {
+  function make(root, code, face, classes) {
     const card = document.createElement("button");
     card.type = "button";
-    card.className = className;
     card.dataset.card = code;
     card.dataset.act = "pick"; // a click picks it (static/view.js sends ["pick", code])
     card.dataset.arg = code;
-    card.setAttribute("aria-label", label);
     card.setAttribute("aria-pressed", "false");
     card.tabIndex = -1;
     const svg = document.createElementNS(SVG, "svg");
@@ -74,11 +72,19 @@ globalThis.royalLine = (() => {
     use.setAttribute("href", `${root.dataset.sprite}#${code}`); // the sprite the page names, with its version
     svg.append(use);
     const corner = document.createElement("span");
-    corner.className = classes.corner;
     corner.setAttribute("aria-hidden", "true");
-    corner.append(rank, document.createElement("br"), suit);
     card.append(svg, corner);
+    dress(card, face, classes);
     return card;
+  }
+
+  /** Give `card` its classes, spoken name and corner as `[classes, name, rank, suit]` has them. */
+  function dress(card, [className, label, rank, suit], classes) {
+    card.className = className;
+    card.setAttribute("aria-label", label);
+    const corner = card.lastElementChild;
+    corner.className = classes.corner;
+    corner.replaceChildren(rank, document.createElement("br"), suit);
   }
 
   /** The line's measure: the column count and the steps between columns and between rows, the
@@ -238,15 +244,25 @@ globalThis.royalLine = (() => {
    * - `marks`: for each card whose marks changed, its attributes (null: removed);
    * - `change`: "deal" (the order changed: a new deal), "slide" (cards left or came back), or null;
    * - `since`: the index of the first card whose place may change (those before it stay put);
-   * - `preview`: drawn before the game's Python runs (static/boot.js), to be drawn over anew.
+   * - `preview`: drawn before the game's Python runs (static/boot.js), its cards kept in place when
+ *   the game's Python draws over it.
    */
   function draw(root, data) {
-    const { cards, make: made, classes, marks, change, since } = data;
+    const { cards, classes, marks, since } = data;
+    let { make: made, change } = data;
     const state = stateOf(root);
     if (state.preview && !data.preview) {
-      // The game's Python draws over the line static/boot.js drew before it ran: anew, still.
-      root.replaceChildren();
-      Object.assign(state, { cards: new Map(), order: [], index: new Map(), tabbable: null, stock: null });
+      // The game's Python draws over the line static/boot.js drew before it ran. The same line
+      // (the usual case) keeps its cards where they are, their faces already loading, brought
+      // up to date, and nothing moves; another is drawn anew.
+      if (state.order.join() === cards.join()) {
+        for (const [code, face] of Object.entries(made)) dress(state.cards.get(code), face, classes);
+        made = {};
+      } else {
+        root.replaceChildren();
+        Object.assign(state, { cards: new Map(), order: [], index: new Map(), tabbable: null, stock: null });
+      }
+      change = null;
     }
     state.preview = Boolean(data.preview);
     settle(state);
