@@ -315,10 +315,12 @@ class GuardedStorage:
             self._paused = True
             self.on_notice(Saving.PAUSED)
 
-    def _resume(self) -> None:
+    def _resume(self, confirmed: bool = False) -> None:
+        """The last write was taken: saving has resumed once nothing waits but held records (over
+        PageRecords, only when the page has ``confirmed`` it made the writes, :meth:`settle`)."""
         self._refused = False
-        if self._page:
-            return  # told by settle(), once the page has made the writes
+        if self._page and not confirmed:
+            return
         if self._paused and all(key in self._held for key in self._pending):
             self._paused = False
             self.on_notice(Saving.RESUMED)
@@ -345,11 +347,8 @@ class GuardedStorage:
                 self._pending[key] = _Pending(stored, value)
         if refused:
             self._pause()
-            return
-        self._refused = False
-        if self._paused and all(key in self._held for key in self._pending):
-            self._paused = False
-            self.on_notice(Saving.RESUMED)
+        else:
+            self._resume(confirmed=True)
 
     def read(self, key: str, kind: str, load: Callable[[str], T]) -> T | None:
         """``load`` the record under ``key``; ``None`` if there is none or it is unreadable.

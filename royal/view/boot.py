@@ -17,6 +17,7 @@ from __future__ import annotations
 import datetime as _dt
 import re
 
+from royal import describe
 from royal.game import Game
 from royal.markup import LOOK_ATTRIBUTES
 from royal.settings import Settings
@@ -88,5 +89,5 @@ def kept(game: Game, now: float, today: _dt.date, settings: Settings, stats: Sta
 def unknown_figures() -> Patch:
     """What a return visit draws when the kept description cannot be: every stat's figure a
     "…" until the game's Python has read them (never a zero that is not the player's)."""
-    screen = Screen(Game.numbered(1), 0.0, _dt.date(2000, 1, 1), Settings(), Stats())
-    return Patch({name: text(UNKNOWN) for name in page(screen).regions if name.startswith("stat-")})
+    figures = describe.stats_panel(Stats(), _dt.date(2000, 1, 1))  # their names, as view/page.py's
+    return Patch({f"stat-{name}": text(UNKNOWN) for name in figures})
