@@ -44,6 +44,9 @@ class Ledger(dict[str, str]):
         super().__init__()
         self.touched: set[str] = set()  # every game stored with a move
         self.won: set[str] = set()  # every game stored won
+        # Games stored won whose record another page then cut short: a tab that won one and
+        # could not yet count it may count it as the win it was, or not.
+        self.won_then_cut: set[str] = set()
         self.counted: set[str] = set()  # every game ever counted
         self.lost: set[str] = set()  # every game counted as a loss
         self.cut = False  # another page cut a game record short
@@ -80,17 +83,25 @@ class Ledger(dict[str, str]):
         old = self.stats()
         added = [game_id for game_id in new.counted if game_id not in old.counted]
         assert set(old.counted) <= set(new.counted), "the ids of counted games are kept"
-        if (new.played, new.wins, added) == (0, 0, []):
-            self.since_reset = []  # a reset
+        if (new.played, new.wins) == (0, 0):
+            # A reset. A count the browser refused waits in the page, and the reset is written
+            # over it: the one write then also keeps the id of the game that count added.
+            assert len(added) <= 1, "one game counts at a time"
+            for game_id in added:
+                self._count(game_id, game_id in self.won | self.won_then_cut)
+            self.since_reset = []
             return
         assert len(added) == 1, "one game counts at a time"
-        game_id = added[0]
+        won = added[0] in self.won or (added[0] in self.won_then_cut and new.wins > old.wins)
+        self._count(added[0], won)
+        self.since_reset.append(won)
+        assert (new.played, new.wins) == (old.played + 1, old.wins + won)
+
+    def _count(self, game_id: str, won: bool) -> None:
         assert game_id in self.touched and game_id not in self.counted, "a game with a move counts once"
         self.counted.add(game_id)
-        self.since_reset.append(game_id in self.won)
-        if game_id not in self.won:
+        if not won:
             self.lost.add(game_id)
-        assert (new.played, new.wins) == (old.played + 1, old.wins + self.since_reset[-1])
 
     def cut_game_short(self) -> None:
         """Another page writes a cut-short game record (keeping the game's id). What only that
@@ -101,6 +112,7 @@ class Ledger(dict[str, str]):
         if text is not None:
             cut = text[: text.index('"id":') + 24]
             super().__setitem__(GAME_KEY, cut)
+            self.won_then_cut |= {game_id for game_id in self.won if game_id in cut}
             self.won = {game_id for game_id in self.won if game_id not in cut}
             self.touched = {game for game in self.touched if game in self.counted or self.holds(game)}
             self.revision = None
