@@ -17,12 +17,16 @@ from hypothesis import strategies as st
 from budget import examples
 from helpers import Time
 from royal import describe
+from royal.backup_actions import BackupActions
 from royal.cards import QUEEN_OF_HEARTS
 from royal.dealer import FIRST_DEAL
 from royal.line import Line
 from royal.saves import load_game
+from royal.session import Session
 from royal.solver import solve
 from royal.storage_keys import GAME_KEY, SNAPSHOT_KEY
+from royal.table.state import PageState
+from royal.web.modal import Modal
 
 
 def test_a_whole_deal_is_won_by_clicks_and_each_answer_draws_it() -> None:
@@ -58,7 +62,7 @@ def test_the_question_before_a_loss_is_asked_kept_by_escape_and_answered() -> No
     asked = tab.send("press", "new-game")
     assert effects(asked, "modal") == [["loss-dialog", True]]
     tab.send("closed", "loss-dialog")  # Escape: No, the game stays
-    assert tab.app.table.leaving is None and tab.session.game.moves == 1
+    assert tab.app.state.leaving is None and tab.session.game.moves == 1
     tab.send("press", "new-game")
     left = tab.send("leave", False)
     assert ["loss-dialog", False] in effects(left, "modal")
@@ -312,6 +316,30 @@ def test_messages_in_any_order_are_each_answered_with_what_the_game_shows(
         shown = tab.app.review.review or tab.app.replay.replay
         expected = shown.line.cards if shown is not None else tab.session.game.line.cards
         assert tab.line == list(expected)
+    assert_the_views_keep_no_state(tab)
+
+
+def assert_the_views_keep_no_state(tab: Tab) -> None:
+    """What the page is in is one value, the App's ``state``: the views and the play hold it,
+    the session and what they call, and nothing of their own (a flag, a step, a cache). The
+    drawing (what the page shows, and is to hear with the next) is the description's side."""
+    wiring = (PageState, Session, BackupActions, Modal, str)
+    app = tab.app
+    parts = [
+        part
+        for part in vars(app).values()
+        if type(part).__module__.startswith(("royal.web.", "royal.table."))
+        and part not in (app.page, app.state)
+    ]
+    assert len(parts) >= 12
+    for part in parts:
+        for name, value in vars(part).items():
+            held = value.values() if isinstance(value, dict) else [value]
+            for item in held:
+                kept = f"{type(part).__name__}.{name} keeps {item!r}"
+                assert callable(item) or isinstance(item, wiring), kept
+            if isinstance(value, PageState):
+                assert value is app.state, f"{type(part).__name__}.{name} is a state of its own"
 
 
 def test_the_calendar_turns_only_while_it_is_open() -> None:

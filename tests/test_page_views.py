@@ -11,6 +11,7 @@ from royal import describe
 from royal.deals import numbered_deal
 from royal.replay import Replay
 from royal.solver import solve
+from royal.table.state import PageState
 from royal.view.html import Effect, Patch
 from royal.view.timing import after_paint, timer
 from royal.web.backup_view import BackupView
@@ -41,7 +42,7 @@ def test_a_timer_and_a_paint_waited_for_are_effects_the_page_keeps() -> None:
 def test_the_replay_plays_by_its_timer_and_a_tick_after_a_pause_does_nothing() -> None:
     cards = numbered_deal(7)
     shown, drawn = Shown(), []
-    view = ReplayView(shown, lambda: drawn.append(1), lambda: None)
+    view = ReplayView(PageState(), shown, lambda: drawn.append(1), lambda: None)
     replay = Replay(cards, solve(cards), False)
     view.show(replay)
     assert view.replay is replay and replay.position == 0
@@ -59,7 +60,7 @@ def test_the_replay_plays_by_its_timer_and_a_tick_after_a_pause_does_nothing() -
 
 def test_the_settings_hear_only_the_controls_that_are_settings() -> None:
     changes: list[tuple[str, object]] = []
-    view = SettingsView(Shown(), lambda name, value: changes.append((name, value)))
+    view = SettingsView(PageState(), Shown(), lambda name, value: changes.append((name, value)))
     view.changed("large-cards", True)
     view.changed("theme-dark", True)
     view.changed("theme-light", False)  # a radio turned off changes nothing
@@ -69,7 +70,7 @@ def test_the_settings_hear_only_the_controls_that_are_settings() -> None:
 
 def test_a_file_read_by_the_page_is_imported_or_refused_in_words() -> None:
     shown = Shown()
-    view = BackupView(MagicMock(), lambda words: None, shown)
+    view = BackupView(PageState(), MagicMock(), lambda words: None, shown)
     view.chosen({"error": "too-large"})
     view.chosen({"error": "unreadable"})
     statuses = [patch.regions["backup-status"] for patch in shown.patches if "backup-status" in patch.regions]
@@ -83,7 +84,7 @@ def test_a_file_read_by_the_page_is_imported_or_refused_in_words() -> None:
 
 def test_the_browser_is_asked_to_keep_the_data_once() -> None:
     shown = Shown()
-    keep = KeepData(shown)
+    keep = KeepData(PageState(), shown)
     keep.ask()
     keep.ask()
     assert shown.effects("persist") == [None]

@@ -20,6 +20,7 @@ from royal.table import messages as m
 from royal.table.choice import Choice
 from royal.table.play import LINK_DIALOG, LOSS_DIALOG, Play
 from royal.table.reply import Draw, Reply
+from royal.table.state import PageState
 
 
 def table(number=WINNABLE, **changes):
@@ -27,7 +28,7 @@ def table(number=WINNABLE, **changes):
     if changes:
         s.change_settings(**changes)
     s.start(Game.numbered(number))
-    return Play(s)
+    return Play(s, PageState())
 
 
 def effects(reply):
@@ -59,12 +60,12 @@ def test_a_picked_card_is_selected_and_its_partners_and_what_they_remove_are_mar
     line = play.game.line
     card = a_card_with_partners(line)
     reply = play.update(m.Pick(card))
-    assert play.choice == Choice(card)
+    assert play.state.choice == Choice(card)
     assert reply.draw is Draw.MARKS and not reply.changed
     assert reply.heard.told.shown == describe.selection(line, card)
     assert spoken(reply) == describe.selection(line, card, spoken_name)
     assert reply.heard.sound is None
-    marks = play.choice.marks(line)
+    marks = play.state.choice.marks(line)
     for move in line.partners(card):
         assert marks[move.other(card)]["data-role"] == "partner"
 
@@ -96,7 +97,7 @@ def test_a_card_without_partners_is_selected_with_the_sound_that_says_so():
     play = table()
     card = a_card_without(play.game.line)
     reply = play.update(m.Pick(card))
-    assert play.choice.card == card
+    assert play.state.choice.card == card
     assert reply.heard.sound == "no-partner"
 
 
@@ -105,11 +106,11 @@ def test_picking_the_selected_card_again_or_cancelling_drops_the_selection():
     card = a_card_with_partners(play.game.line)
     play.update(m.Pick(card))
     reply = play.update(m.Pick(card))
-    assert play.choice == Choice()
+    assert play.state.choice == Choice()
     assert reply.heard.told.shown == "" and spoken(reply) == describe.SELECTION_CANCELLED
     play.update(m.Pick(card))
     assert play.update(m.Press("cancel")).draw is Draw.MARKS
-    assert play.choice == Choice()
+    assert play.state.choice == Choice()
     assert play.update(m.Press("cancel")) == Reply()  # nothing selected: nothing to say
 
 
@@ -119,7 +120,7 @@ def test_picking_a_partner_of_the_selected_card_plays_the_move():
     play.update(m.Pick(move.left))
     reply = play.update(m.Pick(move.right))
     assert played(play) == [move]
-    assert play.choice == Choice()
+    assert play.state.choice == Choice()
     assert reply.draw is Draw.PAGE and reply.changed and not reply.ended
     assert reply.heard.sound == "move"
     assert spoken(reply).startswith(describe.played(play.game.line.stack[-1], play.game.cards_left))
@@ -135,7 +136,8 @@ def test_quick_play_plays_a_card_with_exactly_one_move_at_once():
     line = play.game.line
     several = next(c for c in line.cards if len(line.partners(c)) > 1)
     play.update(m.Pick(several))
-    assert play.choice == Choice(several) and played(play) == [move], "a card with more moves is selected"
+    assert play.state.choice == Choice(several), "a card with more moves is selected"
+    assert played(play) == [move]
 
 
 def test_a_card_already_gone_from_the_line_is_ignored():
@@ -151,7 +153,7 @@ def test_a_drag_selects_the_card_and_a_drop_on_a_partner_plays_the_move():
     play = table()
     move = play.game.line.legal_moves()[0]
     assert play.update(m.DragStart(move.left)).draw is Draw.MARKS
-    assert play.choice.card == move.left
+    assert play.state.choice.card == move.left
     assert play.update(m.DragStart(move.left)) == Reply()  # already selected: nothing new
     play.update(m.Drop(move.left, move.right))
     assert played(play) == [move]
@@ -162,7 +164,7 @@ def test_a_drop_anywhere_but_on_a_partner_cancels():
     move = play.game.line.legal_moves()[0]
     play.update(m.DragStart(move.left))
     reply = play.update(m.Drop(move.left, None))
-    assert played(play) == [] and play.choice == Choice()
+    assert played(play) == [] and play.state.choice == Choice()
     assert spoken(reply) == describe.SELECTION_CANCELLED
 
 
@@ -241,17 +243,17 @@ def test_a_hint_marks_a_winning_move_in_place_of_the_selection():
     line = play.game.line
     play.update(m.Pick(line.cards[0]))
     reply = play.update(m.Press("hint"))
-    hint = play.choice.hint
-    assert play.choice.card is None and hint is not None
+    hint = play.state.choice.hint
+    assert play.state.choice.card is None and hint is not None
     assert reply.heard.told.shown == describe.hint(hint, play.game)
-    marks = play.choice.marks(line)
+    marks = play.state.choice.marks(line)
     assert marks[hint.left]["data-hint"] == marks[hint.right]["data-hint"] == "boundary"
     partner = line.partners(hint.left)[0].other(hint.left)
     play.update(m.Pick(hint.left))  # a choice keeps the hint on show
-    assert play.choice == Choice(hint.left, hint)
-    assert play.choice.marks(line)[partner]["data-role"] == "partner"
+    assert play.state.choice == Choice(hint.left, hint)
+    assert play.state.choice.marks(line)[partner]["data-role"] == "partner"
     play.update(m.Play(hint))
-    assert play.choice == Choice()  # a new position forgets the hint
+    assert play.state.choice == Choice()  # a new position forgets the hint
 
 
 def test_rewind_goes_back_to_the_last_position_that_could_still_be_won():
@@ -273,7 +275,7 @@ def test_an_untouched_game_is_left_at_once_for_a_new_deal():
     reply = play.update(m.Press("new-game"))
     assert play.game.number != number
     assert spoken(reply).startswith(describe.new_game(play.game.number))
-    assert play.leaving is None and effects(reply) == []
+    assert play.state.leaving is None and effects(reply) == []
 
 
 def test_leaving_a_touched_game_asks_first_and_staying_keeps_it():
@@ -391,11 +393,11 @@ def test_any_messages_in_any_order_keep_the_choice_on_the_line_and_ask_one_quest
     for message in sequence:
         reply = play.update(message)
         game = play.game
-        choice = play.choice
+        choice = play.state.choice
         assert choice.card is None or (choice.card in game.line.cards and game.outcome is None)
         if choice.hint is not None:
             assert choice.hint in game.line.legal_moves()
         assert reply.ended == (reply.changed and game.outcome is not None)
-        assert not (play.leaving and play.asking_link)  # one question at a time
+        assert not (play.state.leaving and play.asking_link)  # one question at a time
         if reply.changed:
             assert choice == Choice()

@@ -6,7 +6,7 @@ what to tell the player and draw."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from royal import describe
 from royal.cards import spoken_name
@@ -17,6 +17,7 @@ from royal.session import LinkAction, Session
 from royal.table import messages as m
 from royal.table.choice import Choice
 from royal.table.reply import Draw, Reply
+from royal.table.state import Leaving, PageState
 from royal.view.dialogs import loss_question, modal
 from royal.view.html import Patch
 from royal.view.page import News
@@ -25,26 +26,13 @@ LOSS_DIALOG = "loss-dialog"
 LINK_DIALOG = "link-dialog"
 
 
-@dataclass(frozen=True, slots=True)
-class Leaving:
-    """The question before a loss, while it asks: leave for ``action`` (a key of
-    describe.LEAVE_QUESTIONS), for ``game`` with ``words`` when the action names no deal."""
-
-    action: str
-    game: Game | None = None
-    words: str = ""
-
-
 class Play:
-    """The page's state of play over ``session``: :attr:`choice` and the question being asked
-    (:attr:`leaving` or :attr:`link`), changed only by :meth:`update`."""
+    """The page's state of play over ``session``: the choice, the card dragged and the question
+    being asked (``leaving`` or ``link``) of ``state``, turned only by :meth:`update`."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, state: PageState) -> None:
         self.session = session
-        self.choice = Choice()
-        self.leaving: Leaving | None = None
-        self.link: DealRequest | None = None  # the link's deal, while the page asks about it
-        self.dragging: str | None = None  # the card the page drags, from its pick to its drop
+        self.state = state
 
     @property
     def game(self) -> Game:
@@ -56,12 +44,13 @@ class Play:
             case m.Pick(card):
                 return self._pick(card)
             case m.DragStart(card):
-                self.dragging = card
-                if self.game.outcome is None and self.choice.card != card and card in self.game.line.cards:
+                self.state.dragging = card
+                game = self.game
+                if game.outcome is None and self.state.choice.card != card and card in game.line.cards:
                     return self._select(card)
                 return Reply()
             case m.Drop(card, target):
-                self.dragging = None
+                self.state.dragging = None
                 for move in self.game.line.partners(card):
                     if target is not None and target == move.other(card):
                         return self._move(move)
@@ -75,28 +64,28 @@ class Play:
             case m.Leave(dont_ask):
                 return self._confirmed(dont_ask)
             case m.Stay():
-                if self.leaving is None:
+                if self.state.leaving is None:
                     return Reply()
-                self.leaving = None
+                self.state.leaving = None
                 return Reply(show=modal(LOSS_DIALOG, False))
             case m.Link(request):
                 return self._offer(request)
             case m.OpenLink():
-                offered, self.link = self.link, None
+                offered, self.state.link = self.state.link, None
                 if offered is None:
                     return Reply()
                 return replace(self._open_link(offered), show=modal(LINK_DIALOG, False))
             case m.KeepGame():
-                if self.link is None:
+                if self.state.link is None:
                     return Reply()
-                self.link = None  # the address drops the link's deal
+                self.state.link = None  # the address drops the link's deal
                 return Reply(show=modal(LINK_DIALOG, False), draw=Draw.PAGE)
         raise TypeError(f"not a message: {message!r}")
 
     @property
     def asking_link(self) -> bool:
         """A link's deal is being offered: the address keeps it until the player answers."""
-        return self.link is not None
+        return self.state.link is not None
 
     # The line --------------------------------------------------------------------------
 
@@ -106,10 +95,10 @@ class Play:
         game = self.game
         if game.outcome is not None or card not in game.line.cards:  # a card already gone
             return Reply()
-        if card == self.choice.card:
+        if card == self.state.choice.card:
             return self._select(None)
-        if self.choice.card is not None:
-            for move in game.line.partners(self.choice.card):
+        if self.state.choice.card is not None:
+            for move in game.line.partners(self.state.choice.card):
                 if card in (move.left, move.right):
                     return self._move(move)
         moves = game.line.partners(card)
@@ -118,7 +107,7 @@ class Play:
         return self._select(card)
 
     def _select(self, card: str | None) -> Reply:
-        self.choice = replace(self.choice, card=card)  # the hint stays on show
+        self.state.choice = replace(self.state.choice, card=card)  # the hint stays on show
         reply = Reply(draw=Draw.MARKS)
         if card is None:
             return reply.told("", describe.SELECTION_CANCELLED)
@@ -152,7 +141,7 @@ class Play:
         if action in m.LEAVING:
             return self._leave(Leaving(action))
         if action == "cancel":  # Escape, or a tap elsewhere
-            return self._select(None) if self.choice.card is not None else Reply()
+            return self._select(None) if self.state.choice.card is not None else Reply()
         if action == "hint":
             return self._hint()
         if action == "result-rewind":
@@ -186,7 +175,7 @@ class Play:
         if game.outcome is not None:
             return Reply()
         move = self.session.hint()
-        self.choice = Choice(None, move)
+        self.state.choice = Choice(None, move)
         reply = Reply(draw=Draw.PAGE)
         if game.can_deal:  # from the stock: only what is seen (docs/rules.md, "The chance")
             advice = game.advice()
@@ -202,19 +191,19 @@ class Play:
         if leaving.action == "daily" and self.session.daily_in_progress():
             return Reply().told(describe.DAILY_IN_PROGRESS)
         if self.session.should_ask_before_leaving():
-            self.leaving = leaving
+            self.state.leaving = leaving
             return Reply(show=self._drop_link() + loss_question(leaving.action) + modal(LOSS_DIALOG))
         return self._leave_for(leaving)
 
     def _drop_link(self) -> Patch:
         """One question at a time: the newer. A link's deal still offered is declined."""
-        if self.link is None:
+        if self.state.link is None:
             return Patch()
-        self.link = None
+        self.state.link = None
         return modal(LINK_DIALOG, False)
 
     def _confirmed(self, dont_ask: bool) -> Reply:
-        leaving, self.leaving = self.leaving, None
+        leaving, self.state.leaving = self.state.leaving, None
         if leaving is None:
             return Reply()
         if dont_ask:
@@ -239,7 +228,7 @@ class Play:
     def _changed(self, reply: Reply, announcement: str, shown: str = "") -> Reply:
         """The game changed: the choice goes, the page is drawn again, the ending (if any) is
         read out too, and a fresh deal that cannot be won says so."""
-        self.choice = Choice()
+        self.state.choice = Choice()
         game = self.game
         if game.figures_known and game.par is None and not game.touched:
             shown = describe.unwinnable_deal(game.number)
@@ -258,9 +247,9 @@ class Play:
         if action is LinkAction.OPEN:
             return self._open_link(request)
         if action is LinkAction.ASK:
-            self.link = request
-            dropped = modal(LOSS_DIALOG, False) if self.leaving is not None else Patch()
-            self.leaving = None  # one question at a time: the newer
+            self.state.link = request
+            dropped = modal(LOSS_DIALOG, False) if self.state.leaving is not None else Patch()
+            self.state.leaving = None  # one question at a time: the newer
             return Reply(show=dropped + modal(LINK_DIALOG))
         return Reply()
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Collection
 from royal import describe
 from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
+from royal.table.state import PageState
 from royal.view.achievements import achievements_list
 from royal.view.html import Patch, text
 from royal.web.modal import Modal
@@ -20,21 +21,20 @@ class AchievementsView:
     unlocked."""
 
     def __init__(
-        self, show: Callable[[Patch], None], stats: Stats, unlocked_at_load: Collection[str]
+        self, state: PageState, show: Callable[[Patch], None], stats: Stats, unlocked_at_load: Collection[str]
     ) -> None:
-        self.modal = Modal("achievements", show)
+        self.state = state
+        self.modal = Modal("achievements", show, state)
         # Unlocked before this page opened: not news, but for those its load unlocked.
-        self.seen = set(stats.unlocked) - set(unlocked_at_load)
-        self._last: tuple[Stats, _dt.date] | None = None
+        state.announced = set(stats.unlocked) - set(unlocked_at_load)
 
-    def open(self) -> None:
-        self.modal.open(achievements_list(*self._last) if self._last is not None else None)
+    def open(self, stats: Stats, today: _dt.date) -> None:
+        self.modal.open(achievements_list(stats, today))
 
     def render(self, stats: Stats, today: _dt.date) -> Patch:
         """Announce achievements unlocked since the last drawing, once; follow the stats."""
-        self._last = (stats, today)
-        new = [a for a in ACHIEVEMENTS if a.id in stats.unlocked and a.id not in self.seen]
-        self.seen = set(stats.unlocked)
+        new = [a for a in ACHIEVEMENTS if a.id in stats.unlocked and a.id not in self.state.announced]
+        self.state.announced = set(stats.unlocked)
         patch = Patch({"achievement-news": text(describe.achievements_unlocked(new))}) if new else Patch()
         if self.modal.is_open:
             patch += achievements_list(stats, today)

@@ -17,6 +17,7 @@ from royal.clock import format_seconds
 from royal.deals import DealError
 from royal.describe import Notice
 from royal.game import Game
+from royal.line import Move
 from royal.links import parse_link
 from royal.replay import Replay
 from royal.review import Review
@@ -27,6 +28,7 @@ from royal.table.calendar import Challenge
 from royal.table.choice import Choice
 from royal.table.play import Play
 from royal.table.reply import Draw
+from royal.table.state import PageState
 from royal.view import boot
 from royal.view.board import Board
 from royal.view.html import Effect, Focus, Patch, effect, text
@@ -56,24 +58,20 @@ class App:
     def __init__(self, session: Session, page: Drawing, visible: bool) -> None:
         self.session = session
         self.page = page
-        self.replay = ReplayView(page.show, self.render, self._replay_closed)
-        self.table = Play(session)
+        self.state = state = PageState()  # the page's own state, every view's part of it
+        self.replay = ReplayView(state, page.show, self.render, self._replay_closed)
+        self.table = Play(session, state)
         self.board = Board()
-        self.records = RecordsView()
-        self.backup = BackupView(session.backup, self._adopted, page.show)
-        self.settings = SettingsView(page.show, self.change_setting)
-        self.keep_data = KeepData(page.show)
-        self.kept_table = KeptTable(session, page.show)
-        self.calendar = CalendarView(page.show, self.play_challenge)
-        self.achievements = AchievementsView(page.show, session.stats, session.tabs.unlocked_at_load)
-        self.review = ReviewView(self.render, page.draw, page.show, self._review_closed, self._play_on)
-        self._reviewed = ""  # the id of the game the review shows
-        self.chance = ChanceView(self._weighed, page.draw, page.show)
-        self._guide = False  # the first-game guide shows
-        self._time = ""  # the clock's field as drawn
-        self.finish = FinishView(
-            lambda move: self.act(m.Play(move)), lambda words: page.tell("", words), page.draw, page.show
-        )
+        self.records = RecordsView(state)
+        self.backup = BackupView(state, session.backup, self._adopted, page.show)
+        self.settings = SettingsView(state, page.show, self.change_setting)
+        self.keep_data = KeepData(state, page.show)
+        self.kept_table = KeptTable(state, session, page.show)
+        self.calendar = CalendarView(state, lambda: session.stats, page.show, self.play_challenge)
+        self.achievements = AchievementsView(state, page.show, session.stats, session.tabs.unlocked_at_load)
+        self.review = ReviewView(state, self.render, page.draw, page.show, self._review_closed, self._play_on)
+        self.chance = ChanceView(state, self._weighed, page.draw, page.show)
+        self.finish = FinishView(state, self._play, lambda words: page.tell("", words), page.draw, page.show)
         self.tabs = OtherTabs(session, visible, self._adopted, self.render, self.tick)
         # The page's messages (static/view.js), each ``[kind, what]``, by kind.
         self.received = routes(self)
@@ -121,6 +119,9 @@ class App:
         finally:
             self.page.flush()
 
+    def _play(self, move: Move) -> None:
+        self.act(m.Play(move))
+
     def act(self, message: m.Message) -> None:
         """Play ``message`` and apply the reply: what is heard and shown, what the game's change
         ends (a replay on the board), one drawing, and the end panel's focus at a game's end."""
@@ -156,8 +157,7 @@ class App:
         if game.outcome is None or self.review.open:
             return
         self.replay.close(notify=False)
-        self._reviewed = game.id
-        self.review.show(Review(game))
+        self.review.show(Review(game), game.id)
 
     def _review_closed(self) -> None:
         self.render()
@@ -199,10 +199,10 @@ class App:
         may be gone), and the page is drawn anew."""
         self.replay.close(notify=False)
         self.review.close(notify=False)
-        self.table.choice = Choice()
+        self.state.choice = Choice()
         self.page.tell("", words)
-        if self.table.dragging is not None:
-            self.table.dragging = None
+        if self.state.dragging is not None:
+            self.state.dragging = None
             self.page.show(effect("drag-stop"))  # static/drag.js: its release then plays nothing
             self.page.tell(describe.DRAG_STOPPED)
         self.render()
@@ -210,8 +210,8 @@ class App:
     def tick(self) -> None:
         """The clock's field, drawn when the second it shows changes."""
         shown = format_seconds(self.session.game.clock.seconds(self.session.now()))
-        if shown != self._time:
-            self._time = shown
+        if shown != self.state.clock:
+            self.state.clock = shown
             self.page.draw(Patch({"field-time": text(shown)}))
 
     # Drawing --------------------------------------------------------------------------
@@ -219,13 +219,13 @@ class App:
     def render(self) -> None:
         """Draw the whole state, or the replay's line while one shows, in one call into the
         page: cheap enough to do after every action."""
-        session = self.session
+        session, state = self.session, self.state
         game, settings = session.game, session.settings
         now, today = session.now(), session.today()
-        replay = self.replay.replay
-        if self.review.open and game.id != self._reviewed:  # the game was left: so is its review
+        replay = state.replay
+        if state.review is not None and game.id != state.reviewed:  # the game was left: so is its review
             self.review.close(notify=False)
-        review = self.review.review
+        review = state.review
         # The review, as the replay, is on the board until it closes.
         steps = review if review is not None else replay
         if steps is None:
@@ -235,7 +235,7 @@ class App:
         stats = session.stats.of(settings.variant)
         # The first-game guide, through the first game to its end (docs/play.md, "The first game").
         guided = boot.first_game(session.stats, settings)
-        self._guide = replay is None and (guided or (self._guide and game.outcome is not None))
+        state.guide = replay is None and (guided or (state.guide and game.outcome is not None))
         screen = Screen(
             game,
             now,
@@ -244,8 +244,8 @@ class App:
             session.stats,
             steps,
             replay,
-            self.replay.said,
-            self._guide,
+            state.replay_said,
+            state.guide,
             self.chance.for_drawing(),
             # Finish for me weighs the whole line: from the stock, once it is all dealt.
             self.finish.offer(game, steps is None and not game.can_deal),
@@ -253,23 +253,23 @@ class App:
             None if self.table.asking_link else game_query(game),
         )
         self.page.sound_on = settings.sound
-        self._time = format_seconds(game.clock.seconds(now))
+        state.clock = format_seconds(game.clock.seconds(now))
         self.page.draw(
             page(screen)
             + Patch(effects=(line,))
             + self.records.render(session.stats, today, stats.recent)
-            + self.calendar.render(session.stats, today)
+            + self.calendar.render(today)
             + self.achievements.render(session.stats, today)
             + self.review.render()
         )
-        if session.worth_keeping() and not self.keep_data.asked:
+        if session.worth_keeping() and not state.keep_data_asked:
             self.page.show(after_paint("keep-data"))  # the browser's answer is no part of the move's frame
 
     def render_marks(self) -> None:
         """Draw the selection's marks on the game's line: nothing else the page shows follows
         the selection, so a click that only selects draws no more (the whole page while a
         replay or a review holds the board)."""
-        if self.replay.replay is not None or self.review.review is not None:
+        if self.state.replay is not None or self.state.review is not None:
             self.render()
         else:
             self.page.draw(Patch(effects=(self._game_line(),)))
@@ -277,11 +277,12 @@ class App:
     def _game_line(self) -> Effect:
         game = self.session.game
         stock = game.stock_count if game.variant.stock else None
-        choice = self.table.choice
+        choice = self.state.choice
         return self.board.render(game.line.cards, choice.card, choice.marks(game.line), stock)
 
     def _weighed(self) -> Game | None:
         """The game whose chance the page shows: a stock game with cards in the stock, on the board."""
         game = self.session.game
-        shown = game.variant.stock and game.can_deal and self.replay.replay is None and not self.review.open
+        state = self.state
+        shown = game.variant.stock and game.can_deal and state.replay is None and state.review is None
         return game if shown else None

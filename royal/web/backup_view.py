@@ -8,8 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from royal import describe
-from royal.backup import Backup, BackupError
+from royal.backup import BackupError
 from royal.backup_actions import BackupActions
+from royal.table.state import PageState
 from royal.view.dialogs import backup_questions, backup_status, download, import_question
 from royal.view.html import Patch
 from royal.web.modal import Modal
@@ -22,14 +23,18 @@ class BackupView:
     draws with the page's next drawing."""
 
     def __init__(
-        self, backups: BackupActions, adopted: Callable[[str], None], show: Callable[[Patch], None]
+        self,
+        state: PageState,
+        backups: BackupActions,
+        adopted: Callable[[str], None],
+        show: Callable[[Patch], None],
     ) -> None:
+        self.state = state  # its ``importing``: the backup read, while the page asks
         self.backups = backups
         self.adopted = adopted
         self.show = show
-        self.pending: Backup | None = None
-        self.importing = Modal("import-dialog", show)
-        self.resetting = Modal("reset-dialog", show)
+        self.importing = Modal("import-dialog", show, state)
+        self.resetting = Modal("reset-dialog", show, state)
         show(backup_questions())
         # The buttons' messages (index.html's data-act), by name.
         self.actions: dict[str, Callable[[], None]] = {
@@ -73,12 +78,12 @@ class BackupView:
         except BackupError as error:
             self._say(str(error), error=True)
             return
-        self.pending = contents
+        self.state.importing = contents
         self._say("")
         self.importing.open(import_question(contents))
 
     def _import(self) -> None:
-        contents, self.pending = self.pending, None
+        contents, self.state.importing = self.state.importing, None
         self.importing.close()
         if contents is not None:
             words = describe.imported(contents)
@@ -93,8 +98,8 @@ class BackupView:
     def import_closed(self) -> None:
         """The import's dialog closed by Escape or Keep my stats: the file chosen is not imported."""
         self.importing.closed()
-        if self.pending is not None:
-            self.pending = None
+        if self.state.importing is not None:
+            self.state.importing = None
             self._say(describe.IMPORT_CANCELLED)
 
     # Reset --------------------------------------------------------------------------------

@@ -11,32 +11,40 @@ from typing import Any
 
 from royal.stats import Stats
 from royal.table.calendar import Calendar, Challenge
+from royal.table.state import PageState
 from royal.view.html import Patch
 from royal.view.timing import after_paint
 from royal.web.modal import Modal
 
 
 class CalendarView:
-    """Draws the calendar (:class:`~royal.table.calendar.Calendar`) in ``dialog``;
-    ``on_play(challenge)`` opens the challenge chosen."""
+    """Draws the calendar (``page.calendar``, a :class:`~royal.table.calendar.Calendar`) in its
+    dialog with the ``stats()`` as they are; ``on_play(challenge)`` opens the challenge chosen."""
 
-    def __init__(self, show: Callable[[Patch], None], on_play: Callable[[Challenge], None]) -> None:
-        self.modal = Modal("calendar", show)
+    def __init__(
+        self,
+        page: PageState,
+        stats: Callable[[], Stats],
+        show: Callable[[Patch], None],
+        on_play: Callable[[Challenge], None],
+    ) -> None:
+        self.page = page
+        self.modal = Modal("calendar", show, page)
+        self.stats = stats
         self.show = show
         self.on_play = on_play
-        self.state = Calendar()
-        self._stats: Stats | None = None  # as last drawn
-        self._stepping = False  # a search step is asked for after the next paint
 
-    def open(self, stats: Stats, today: _dt.date) -> None:
+    @property
+    def state(self) -> Calendar:
+        return self.page.calendar
+
+    def open(self, today: _dt.date) -> None:
         """Open on this month with today chosen."""
-        self._stats = stats
         self.state.open(today)
         self.modal.open(self._drawing())
 
-    def render(self, stats: Stats, today: _dt.date) -> Patch:
+    def render(self, today: _dt.date) -> Patch:
         """Follow the stats while the calendar is open: the calendar as they have it."""
-        self._stats = stats
         self.state.today = today
         return self._drawing() if self.modal.is_open else Patch()
 
@@ -56,28 +64,24 @@ class CalendarView:
     def _turned(self, turn: Callable[[Any], object], value: object, take_focus: bool = False) -> None:
         """Turn the calendar's state and draw it, in one call; a day, a month or a key that comes
         for a calendar not open (a message from a page behind this one) does nothing."""
-        if self._stats is not None and self.modal.is_open:
+        if self.modal.is_open:
             turn(value)
             self.show(self._drawing(take_focus))
 
     def _drawing(self, take_focus: bool = False) -> Patch:
         """The calendar as it stands; while the chosen day's challenges are found, a candidate is
         graded after each paint (:meth:`search_step`)."""
-        if self._stats is None:
-            return Patch()
-        if self.state.searching and not self._stepping:
-            self._stepping = True
+        if self.state.searching and self.page.wait("calendar"):
             self.show(after_paint("calendar"))
-        return self.state.drawing(self._stats, take_focus)
+        return self.state.drawing(self.stats(), take_focus)
 
     def search_step(self) -> None:
         """Grade one more candidate of the chosen day (each after the last is painted: its
         ``painted`` message), drawing its challenges once found."""
-        self._stepping = False
+        self.page.painted("calendar")
         if self.state.search_step():
             self.show(self._drawing())
-        elif self.state.searching:
-            self._stepping = True
+        elif self.state.searching and self.page.wait("calendar"):
             self.show(after_paint("calendar"))
 
     def play(self, number: str) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from royal.session import Session
 from royal.storage_keys import SNAPSHOT_KEY
+from royal.table.state import PageState
 from royal.view import boot
 from royal.view.html import Patch
 from royal.view.timing import after_paint
@@ -16,24 +17,23 @@ from royal.view.timing import after_paint
 class KeptTable:
     """Keeps ``session``'s table beside its save; ``show`` asks the page for the paint."""
 
-    def __init__(self, session: Session, show: Callable[[Patch], None]) -> None:
+    def __init__(self, state: PageState, session: Session, show: Callable[[Patch], None]) -> None:
+        self.state = state  # its ``waits``: a paint waited for, after which the table is written
         self.session = session
         self.show = show
-        self.due = False  # a paint is waited for, after which the table is written
 
     def wrote(self, leaving: bool) -> None:
         """A message wrote the records: keep the table after the paint, or at once when
         ``leaving`` (the page may be gone before it paints)."""
         if leaving:
             self.write()
-        elif not self.due:
-            self.due = True
+        elif self.state.wait("keep-table"):
             self.show(after_paint("keep-table"))
 
     def write(self) -> None:
         """Write the table as the game stands, unless it is kept as it is already. A tab that
         only follows another tab's writes writes nothing back."""
-        self.due = False
+        self.state.painted("keep-table")
         session = self.session
         kept = boot.kept(session.game, session.now(), session.today(), session.settings, session.stats)
         if session.storage.get(SNAPSHOT_KEY) != kept:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from royal.table.state import PageState
 from royal.view.html import Patch, effect
 
 
@@ -19,12 +20,16 @@ class KeepData:
     """Asks for persistent storage at most once per page, through ``show`` (the next drawing),
     when :meth:`ask` is called (the page calls it once there is a win)."""
 
-    def __init__(self, show: Callable[[Patch], None]) -> None:
+    def __init__(self, state: PageState, show: Callable[[Patch], None]) -> None:
+        self.state = state
         self.show = show
-        self.asked = False
+
+    @property
+    def asked(self) -> bool:
+        return self.state.keep_data_asked
 
     def ask(self) -> None:
         """Ask the browser to keep the data, unless asked already."""
-        if not self.asked:
-            self.asked = True
+        if not self.state.keep_data_asked:
+            self.state.keep_data_asked = True
             self.show(effect("persist"))

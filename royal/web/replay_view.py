@@ -14,6 +14,7 @@ from collections.abc import Callable
 from royal import describe
 from royal.replay import Replay, Steps
 from royal.shortcuts import REPLAY
+from royal.table.state import PageState
 from royal.view.html import Focus, Patch
 from royal.view.timing import timer
 
@@ -22,27 +23,33 @@ STEP_MS = 900
 
 
 class ReplayView:
-    """Shows a :class:`Replay` with the controls of its bar (``#replay-bar``); ``show(patch)``
-    draws with the page's next drawing, ``on_change()`` draws the page after each step,
-    ``on_close()`` runs when the player closes it."""
+    """Shows a :class:`Replay` (``state.replay``) with the controls of its bar (``#replay-bar``);
+    ``show(patch)`` draws with the page's next drawing, ``on_change()`` draws the page after
+    each step, ``on_close()`` runs when the player closes it."""
 
     def __init__(
-        self, show: Callable[[Patch], None], on_change: Callable[[], None], on_close: Callable[[], None]
+        self,
+        state: PageState,
+        show: Callable[[Patch], None],
+        on_change: Callable[[], None],
+        on_close: Callable[[], None],
     ) -> None:
+        self.state = state
         self.show_with_next = show
         self.on_change = on_change
         self.on_close = on_close
-        self.replay: Replay | None = None
-        self.said = ""  # the words the bar opens with, until the first step
-        self._timing = False  # its timer runs (royal/view/timing.py)
+
+    @property
+    def replay(self) -> Replay | None:
+        return self.state.replay
 
     @property
     def open(self) -> bool:
-        return self.replay is not None
+        return self.state.replay is not None
 
     def show(self, replay: Replay) -> None:
         """Open the replay at the deal's start, paused."""
-        self.replay = replay
+        self.state.replay = replay
         self.show_with_next(Patch(focus=Focus("replay-bar", "#replay-play", take=True)))
         self._changed(describe.replay_started(replay))
 
@@ -52,7 +59,7 @@ class ReplayView:
         if self.replay is None:
             return
         self._stop()
-        self.replay = None
+        self.state.replay = None
         if notify:
             self.on_close()
 
@@ -61,7 +68,7 @@ class ReplayView:
             return
         self.replay.toggle()
         if self.replay.playing:
-            self._timing = True
+            self.state.timers.add("replay")
             self.show_with_next(timer("replay", STEP_MS, repeat=True))
         else:
             self._stop()
@@ -90,8 +97,8 @@ class ReplayView:
         self._changed()
 
     def _stop(self) -> None:
-        if self._timing:
-            self._timing = False
+        if "replay" in self.state.timers:
+            self.state.timers.discard("replay")
             self.show_with_next(timer("replay", None))
 
     def _changed(self, said: str = "") -> None:
@@ -100,7 +107,7 @@ class ReplayView:
             return
         if not replay.playing:
             self._stop()
-        self.said = said
+        self.state.replay_said = said
         self.on_change()
 
     def key(self, name: str) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from royal.review import Review
+from royal.table.state import PageState
 from royal.view.html import Patch
 from royal.view.review_panel import review_panel
 from royal.view.timing import timer
@@ -25,6 +26,7 @@ class ReviewView:
 
     def __init__(
         self,
+        state: PageState,
         on_change: Callable[[], None],
         draw: Callable[[Patch], None],
         show: Callable[[Patch], None],
@@ -33,23 +35,26 @@ class ReviewView:
     ) -> None:
         self.on_change, self.draw, self.show_with_next = on_change, draw, show
         self.on_close, self.on_again = on_close, on_again
-        self.review: Review | None = None
-        self._focus: str | None = None  # where the next drawing takes the focus
+        self.state = state
+
+    @property
+    def review(self) -> Review | None:
+        return self.state.review
 
     @property
     def open(self) -> bool:
-        return self.review is not None
+        return self.state.review is not None
 
     def render(self) -> Patch:
         """The panel as the review stands (hidden when none shows), taking the focus if a step asked."""
-        focus, self._focus = self._focus, None
+        focus, self.state.review_focus = self.state.review_focus, None
         return review_panel(self.review, focus)
 
-    def show(self, review: Review) -> None:
-        """Open the review at the deal's start, its moves listed, Step focused; the moves are
-        judged after, one a turn."""
-        self.review = review
-        self._focus = "step"
+    def show(self, review: Review, game_id: str) -> None:
+        """Open the review of the game ``game_id`` at the deal's start, its moves listed, Step
+        focused; the moves are judged after, one a turn."""
+        self.state.review, self.state.reviewed = review, game_id
+        self.state.review_focus = "step"
         self.show_with_next(timer("review", 0))
         self.on_change()
 
@@ -67,7 +72,7 @@ class ReviewView:
         is false: the caller draws)."""
         if self.review is None:
             return
-        self.review = None
+        self.state.review = None
         if notify:
             self.on_close()
 
@@ -105,7 +110,7 @@ class ReviewView:
 
     def _close_to_opener(self) -> None:
         if self.review is not None:
-            self._focus = "back"  # to Review, on the end panel, where it was opened
+            self.state.review_focus = "back"  # to Review, on the end panel, where it was opened
             self.close()
 
     def _go(self, step: int) -> None:
@@ -115,7 +120,7 @@ class ReviewView:
     def _to(self, position: int, focus: bool = False) -> None:
         if self.review is not None:
             self.review.go_to(position)
-            self._focus = "move" if focus else None
+            self.state.review_focus = "move" if focus else None
             self.on_change()
 
     def _again(self) -> None:

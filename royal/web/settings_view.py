@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from royal.settings import CHOICES
+from royal.table.state import PageState
 from royal.view.html import Patch
 from royal.view.look import SETTING_BOXES, SETTING_RADIOS, radio_id
 from royal.web.modal import Modal
@@ -20,8 +21,10 @@ class SettingsView:
     """Opens and closes the settings panel; ``on_change(name, value)`` hears each
     change the player makes there."""
 
-    def __init__(self, show: Callable[[Patch], None], on_change: Callable[[str, bool | str], None]) -> None:
-        self.modal = Modal("settings-dialog", show)
+    def __init__(
+        self, state: PageState, show: Callable[[Patch], None], on_change: Callable[[str, bool | str], None]
+    ) -> None:
+        self.modal = Modal("settings-dialog", show, state)
         self.on_change = on_change
 
     def changed(self, control: str, checked: bool) -> None:
