@@ -1,7 +1,9 @@
-"""A tab that missed other tabs' writes (restored from the back/forward cache, or deaf to them)
-catches up and says so, and never overwrites newer progress (docs/saves.md, "Tabs"); a tab that
-follows another's play drops what it offered for the line it showed; two tabs acting in the
-same millisecond lose nothing."""
+"""Real tabs of one browser: a page restored from the back/forward cache catches up with what
+other tabs wrote meanwhile, says so and never overwrites newer progress (docs/saves.md, "Tabs");
+two tabs acting in the same millisecond, in turn under the Web Lock, lose nothing.
+What the game makes of the other tabs' writes (a tab following another, dropping what it
+offered; a tab behind another refusing its action; either order of two tabs' actions) is tested
+under CPython in tests/test_app_saves.py."""
 
 from __future__ import annotations
 
@@ -17,11 +19,9 @@ from gamepage import (
     card,
     click_move,
     confirm_loss,
-    drag,
     expect_line,
     field,
     line,
-    marked,
     notices,
     stat,
     stored,
@@ -37,9 +37,6 @@ from royal.solver import solve
 from royal.stats import Stats
 from royal.storage_keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 
-# A tab hears another tab's writes through storage events; this one misses them, as a frozen
-# tab does, so it falls behind without knowing until it acts.
-DEAF = 'window.addEventListener("storage", (event) => event.stopImmediatePropagation(), true);'
 RESTORES = """
 window.__restored = [];
 window.addEventListener("pageshow", (event) => window.__restored.push(event.persisted));
@@ -119,68 +116,6 @@ def restored_page_catches_up(context: BrowserContext, site, wait_ready) -> bool:
     assert load_game(stored(a, GAME_KEY), 0.0).moves == 4 and saved != stored(a, GAME_KEY)
     context.close()
     return True
-
-
-def expect_nothing_offered(page: Page) -> None:
-    """No card is selected, dragged or marked."""
-    expect(page.locator("#line [aria-pressed=true]")).to_have_count(0)
-    expect(page.locator("#line [data-dragging]")).to_have_count(0)
-    assert marked(page, "data-role", "partner") == set()
-    assert marked(page, "data-role", "enclosed") == set()
-
-
-def test_a_drag_in_a_tab_behind_another_catches_up_and_plays_nothing(new_context, site, wait_ready) -> None:
-    a, b = two_tabs(new_context(), site.url, wait_ready, second_script=DEAF)
-    shown = Line(line(b))
-    play_leftmost(a, 1)
-    expect(b.locator("[data-field=moves]")).to_have_text("0")  # b has not heard
-
-    move = shown.legal_moves()[-1]  # a move of the line b still shows
-    drag(b, move.left, card(b, move.right))
-    b.mouse.up()
-    expect(b.locator("[data-field=moves]")).to_have_text("1")  # a's game, drawn
-    expect_line(b, line(a))
-    assert any(text.startswith(f"{describe.CAUGHT_UP} {describe.NOT_PLAYED}") for text in notices(b))
-    expect_nothing_offered(b)
-    expect(b.locator("#status")).to_have_text("")
-    expect(b.locator(".py-error")).to_have_count(0)
-    assert field(a, "moves") == "1" and load_game(stored(a, GAME_KEY), 0.0).moves == 1
-
-
-def test_a_tab_following_another_drops_its_selection_and_ends_a_drag_with_a_word_but_not_for_settings(
-    new_context, site, wait_ready
-) -> None:
-    a, b = two_tabs(new_context(), site.url, wait_ready)
-
-    # A selection: after a's move, nothing in b still describes it.
-    chosen = next(c for c in line(b) if Line(line(b)).partners(c))
-    card(b, chosen).click()
-    expect(b.locator("#status")).to_contain_text("selected")
-    # Another tab's settings (as its stats) leave the play, and so the selection, standing.
-    a.locator("#settings").click()
-    a.locator("#sound").check()
-    a.keyboard.press("Escape")
-    expect(b.locator("#sound")).to_be_checked()
-    expect(card(b, chosen)).to_have_attribute("aria-pressed", "true")
-    play_leftmost(a, 1)
-    expect(b.locator("[data-field=moves]")).to_have_text("1")
-    expect_line(b, line(a))
-    expect_nothing_offered(b)
-    expect(b.locator("#status")).to_have_text("")
-
-    # A drag of a card that a's next move removes: it ends, and b says why.
-    move = Line(line(a)).legal_moves()[0]
-    gone = Line(line(a)).enclosed(move)[0]
-    drag(b, gone, b.locator(".fields"))
-    click_move(a, move)
-    expect(b.locator("[data-field=moves]")).to_have_text("2")
-    expect(b.locator("#status")).to_have_text(describe.DRAG_STOPPED)
-    expect(b.locator("#announcer")).to_have_text(describe.DRAG_STOPPED)
-    expect_nothing_offered(b)
-    b.mouse.up()
-    expect_line(b, line(a))
-    assert field(b, "moves") == "2" and load_game(stored(b, GAME_KEY), 0.0).moves == 2
-    expect(b.locator(".py-error")).to_have_count(0)
 
 
 # Two tabs in the same millisecond -------------------------------------------------------------
@@ -277,64 +212,75 @@ def on_line(code: str) -> str:
     return f'#line [data-card="{code}"]'
 
 
-def test_a_reset_in_one_tab_while_the_other_wins_is_kept(racing) -> None:
+def reset_while_the_other_wins(a: Page, b: Page, writer: Page) -> object:
+    """A trial: A wins the game while B resets the stats; (played, wins) stored if one was lost."""
+    plant(writer, (a, b), {GAME_KEY: one_from_a_win(), STATS_KEY: one_loss()}, len(WINNING) - 1)
+    expect(b.locator("[data-stat=played]")).to_have_text("1")
+    select(a, WINNING[-1].left)
+    b.locator("#reset-stats").dispatch_event("click")
+    race((a, on_line(WINNING[-1].right)), (b, "#reset-confirm"))
+    stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
+    for page in (a, b):
+        expect(page.locator("[data-stat=played]")).to_have_text(str(stats.played))
+    # The reset, then the win (1 played, 1 won); or the win, then the reset (0 played).
+    return None if (stats.played, stats.wins) in ((0, 0), (1, 1)) else (stats.played, stats.wins)
+
+
+def win_while_the_other_moves(a: Page, b: Page, writer: Page) -> object:
+    """A trial: A wins the game while B plays another move; (the last move stored, wins) if one
+    was lost."""
+    records = {GAME_KEY: one_from_a_win(), STATS_KEY: saves.dump_stats(Stats())}
+    plant(writer, (a, b), records, len(WINNING) - 1)
+    select(a, WINNING[-1].left)
+    select(b, OTHER.left)
+    race((a, on_line(WINNING[-1].right)), (b, on_line(OTHER.right)))
+    game = load_game(stored(a, GAME_KEY), 0.0)
+    stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
+    for page in (a, b):
+        expect_line(page, game.line.cards)
+    # A's win (the game won and counted), or B's move (the game on, nothing counted).
+    won = game.outcome is Outcome.WON
+    if stats.wins != won or game.line.stack[-1].move != (WINNING[-1] if won else OTHER):
+        return str(game.line.stack[-1].move), stats.wins
+    return None
+
+
+def settings_changed_in_both(a: Page, b: Page, writer: Page) -> object:
+    """A trial, the settings open in both tabs: A turns the sound on while B picks the dark theme;
+    (sound, theme) stored if either was lost."""
+    writer.evaluate(PLANT, {SETTINGS_KEY: saves.dump_settings(Settings())})
+    expect(a.locator("#sound")).not_to_be_checked()
+    expect(b.locator("#theme-system")).to_be_checked()
+    race((a, "#sound"), (b, "#theme-dark"))
+    settings = saves.load_settings(stored(a, SETTINGS_KEY))
+    for page in (a, b):
+        expect(page.locator("#sound")).to_be_checked(checked=settings.sound)
+        expect(page.locator(f"#theme-{settings.theme}")).to_be_checked()
+    return None if settings.sound and settings.theme == "dark" else (settings.sound, settings.theme)
+
+
+RACES: list[tuple[str, Callable[[Page, Page, Page], object]]] = [
+    ("the reset or the win (played, wins)", reset_while_the_other_wins),
+    ("a move (the last move stored, wins)", win_while_the_other_moves),
+    ("a setting (sound, theme)", settings_changed_in_both),  # last: it leaves the settings open
+]
+
+
+def test_two_real_tabs_acting_in_the_same_millisecond_lose_nothing(racing) -> None:
+    """Each race TRIALS times between the same two tabs (the Web Lock's turns and the writes'
+    storage events are the browser's; what the game makes of either order of the two actions is
+    test_app_saves'): a reset while the other tab wins, a win while the other moves, two settings
+    changed at once."""
     a, b, writer = racing
-    lost = []
-    for trial in range(TRIALS):
-        plant(writer, (a, b), {GAME_KEY: one_from_a_win(), STATS_KEY: one_loss()}, len(WINNING) - 1)
-        expect(b.locator("[data-stat=played]")).to_have_text("1")
-        select(a, WINNING[-1].left)
-        b.locator("#reset-stats").dispatch_event("click")
-        race((a, on_line(WINNING[-1].right)), (b, "#reset-confirm"))
-        stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
-        # The reset, then the win (1 played, 1 won); or the win, then the reset (0 played).
-        if (stats.played, stats.wins) not in ((0, 0), (1, 1)):
-            lost.append((trial, stats.played, stats.wins))
-        for page in (a, b):
-            expect(page.locator("[data-stat=played]")).to_have_text(str(stats.played))
-    assert not lost, f"the reset was lost in {len(lost)} of {TRIALS} trials (trial, played, wins): {lost}"
-
-
-def test_settings_changed_in_two_tabs_at_once_are_both_kept(racing) -> None:
-    a, b, writer = racing
-    a.locator("#settings").click()
-    b.locator("#settings").click()
-    lost = []
-    for trial in range(TRIALS):
-        writer.evaluate(PLANT, {SETTINGS_KEY: saves.dump_settings(Settings())})
-        expect(a.locator("#sound")).not_to_be_checked()
-        expect(b.locator("#theme-system")).to_be_checked()
-        race((a, "#sound"), (b, "#theme-dark"))
-        settings = saves.load_settings(stored(a, SETTINGS_KEY))
-        if not (settings.sound and settings.theme == "dark"):
-            lost.append((trial, settings.sound, settings.theme))
-        for page in (a, b):
-            expect(page.locator("#sound")).to_be_checked(checked=settings.sound)
-            expect(page.locator(f"#theme-{settings.theme}")).to_be_checked()
-    assert not lost, f"a change was lost in {len(lost)} of {TRIALS} trials (trial, sound, theme): {lost}"
-
-
-def test_a_win_in_one_tab_while_the_other_moves_keeps_one_of_them(racing) -> None:
-    a, b, writer = racing
-    lost = []
-    for trial in range(TRIALS):
-        plant(
-            writer,
-            (a, b),
-            {GAME_KEY: one_from_a_win(), STATS_KEY: saves.dump_stats(Stats())},
-            len(WINNING) - 1,
-        )
-        select(a, WINNING[-1].left)
-        select(b, OTHER.left)
-        race((a, on_line(WINNING[-1].right)), (b, on_line(OTHER.right)))
-        game = load_game(stored(a, GAME_KEY), 0.0)
-        stats = saves.load_stats(stored(a, STATS_KEY), dt.date.today())
-        # A's win (the game won and counted), or B's move (the game on, nothing counted).
-        won = game.outcome is Outcome.WON
-        if stats.wins != won or game.line.stack[-1].move != (WINNING[-1] if won else OTHER):
-            lost.append((trial, str(game.line.stack[-1].move), stats.wins))
-        for page in (a, b):
-            expect_line(page, game.line.cards)
-    assert not lost, (
-        f"a move was lost in {len(lost)} of {TRIALS} trials (trial, last move stored, wins): {lost}"
+    lost: dict[str, list[tuple[int, object]]] = {}
+    for name, trial in RACES:
+        if trial is settings_changed_in_both:
+            a.locator("#settings").click()
+            b.locator("#settings").click()
+        outcomes = [(number, trial(a, b, writer)) for number in range(TRIALS)]
+        lost[name] = [(number, kept) for number, kept in outcomes if kept is not None]
+    assert not any(lost.values()), "; ".join(
+        f"{name} was lost in {len(trials)} of {TRIALS} trials (trial, what was stored): {trials}"
+        for name, trials in lost.items()
+        if trials
     )
