@@ -237,6 +237,8 @@ globalThis.royalView = (() => {
     if (!target || !target.hasAttribute("data-act")) return;
     const checked = target.dataset.argChecked;
     const arg = checked ? document.getElementById(checked).checked : (target.dataset.arg ?? null);
+    // Before the game runs, a card picked is raised at once; the game draws it as it plays it.
+    if (!send && target.dataset.act === "pick") target.setAttribute("aria-pressed", "true");
     post([target.dataset.act, arg]);
   });
 
@@ -276,99 +278,97 @@ globalThis.royalView = (() => {
   /** The turns. Every message goes to the game's Python in one call, `send(json)`, as
    * [kind, what, the records changed since the last], which answers with what to write and
    * what to draw ({"s": the writes, "c": whether to report how they went, "p": a patch or
-   * null}): the writes are made and the patch applied at once, one call in, one description
-   * out; writes refused (or asked about) are reported at once as ["saved", those refused].
+   * null}), at once (Python on this thread) or as a promise (Python in a worker): the writes
+   * are made and the patch applied as the answer comes, one call in, one description out;
+   * writes refused (or asked about) are reported at once as ["saved", those refused].
    * Messages run in turn with every tab of the site, inside the Web Lock `lock`: those posted
    * before this tab's turn comes, or during it, run in that one turn, in order, each once; a
    * turn that wrote keeps the lock `settleMs` longer (royal/web/answers.py says why), and what
-   * is posted meanwhile runs at once. Without the Web Locks API each runs at once, and the
-   * game's revision check alone guards the records. */
+   * is posted meanwhile runs at once; the lock passes only once every answer has come.
+   * Without the Web Locks API each runs at once, and the game's revision check alone guards
+   * the records. What the player does before the game listens is kept, and runs in order
+   * after its start. */
   let lock = null;
   let settleMs = 0;
   let records = null; // static/records.js: localStorage, as the game's Python knows it
   const queue = [];
   let held = false; // this tab holds the lock: in its turn, or settling after one
   let asked = false; // a turn is asked for
-  let running = false; // messages are being delivered
+  let draining = null; // the messages being delivered: a promise of whether any wrote
 
   /** Hand `message` to the game's Python, make its writes and apply its answer; whether it wrote. */
-  function deliver(message) {
-    const answer = JSON.parse(send(JSON.stringify([...message, records.changes()])));
+  async function deliver(message) {
+    const answer = JSON.parse(await send(JSON.stringify([...message, records.changes()])));
     const refused = records.write(answer.s);
     if (answer.p !== null) api.apply(document, answer.p); // through the object: tests count calls
-    if (refused.length || (answer.c && message[0] !== "saved")) deliver(["saved", refused]);
+    if (refused.length || (answer.c && message[0] !== "saved")) await deliver(["saved", refused]);
     return answer.s.length > 0;
   }
 
   /** Deliver the messages queued, with those posted meanwhile; whether any wrote. One that
    * fails is reported and the rest still run. */
   function drain() {
-    if (running) return false; // the loop below delivers it
-    running = true;
-    let wrote = false;
-    try {
-      while (queue.length) {
-        try {
-          wrote = deliver(queue.shift()) || wrote;
-        } catch (error) {
-          reportError(error);
+    if (draining) return draining; // its loop delivers them
+    draining = (async () => {
+      let wrote = false;
+      try {
+        while (queue.length) {
+          try {
+            wrote = (await deliver(queue.shift())) || wrote;
+          } catch (error) {
+            reportError(error);
+          }
         }
+      } finally {
+        draining = null;
       }
-    } finally {
-      running = false;
-    }
-    return wrote;
+      return wrote;
+    })();
+    return draining;
   }
 
-  function turn() {
+  async function turn() {
     asked = false;
     held = true;
-    if (!drain() || document.hidden) {
-      held = false;
-      return undefined;
-    }
-    return new Promise((resolve) =>
-      setTimeout(() => {
-        held = false;
-        resolve();
-      }, settleMs),
-    );
+    const wrote = await drain();
+    if (wrote && !document.hidden) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    while (draining) await draining; // what was posted while it settled
+    held = false;
   }
 
   /** Send the page's messages to `receiver(json)`, in turns of the Web Lock `lockName`, with
    * the records under `recordsPrefix`: first ["start", the page as it is], from which the game
-   * begins. */
+   * begins, then what the player did before. */
   function listen(receiver, lockName, settle, recordsPrefix) {
     send = receiver;
     lock = lockName;
     settleMs = settle;
     records = royalRecords(recordsPrefix);
     const query = Object.fromEntries(new URLSearchParams(location.search));
-    post(["start", { visible: document.visibilityState === "visible", query }]);
+    queue.unshift(["start", { visible: document.visibilityState === "visible", query }]);
+    ask();
   }
 
-  /** Send `message` (`[kind, what]`, JSON-able) to the game's Python in turn: false, and
-   * nothing sent, while it is not listening yet. */
+  /** Send `message` (`[kind, what]`, JSON-able) to the game's Python in turn (kept until the
+   * game listens). */
   function post(message) {
-    if (!send) return false;
     queue.push(message);
+    if (send) ask();
+    return true;
+  }
+
+  function ask() {
     if (held || !navigator.locks) drain();
     else if (!asked) {
       asked = true;
       navigator.locks.request(lock, turn);
     }
-    return true;
   }
 
   // The player leaves the page: the last moment to save, so at once, not in turn (the page may
   // be gone before the lock comes).
   addEventListener("pagehide", () => {
-    if (!send) return;
-    try {
-      deliver(["pagehide", null]);
-    } catch (error) {
-      reportError(error);
-    }
+    if (send) deliver(["pagehide", null]).catch(reportError);
   });
 
   /** Handle the messages of kind `kind` in the page with `handler(what)`. */

@@ -14,7 +14,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import (
@@ -32,6 +32,7 @@ from gamepage import (
 from royal.dealer import FIRST_DEAL
 from royal.deals import numbered_deal
 from royal.game import Game
+from royal.line import Line
 from royal.settings import Settings
 from royal.solver import solve
 from royal.stats import Stats
@@ -112,8 +113,6 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     assert (fields, figures) == ({k: v for k, v in saved[0].items() if k != "time"}, saved[1])
     print(f"saved board drawn {page.evaluate('window.__firstBoard'):.0f} ms after navigation")
     expect(page.locator("#line")).to_have_attribute("aria-busy", "true")
-    for card in page.locator("#line .card").all():
-        expect(card).to_have_css("pointer-events", "none")  # no card is picked before the game runs
     expect(page.locator("body")).not_to_have_attribute("data-ready", "")
     preview_cards, preview_fields, preview_below = (
         page.evaluate(RECTS_JS, "#line .card"),
@@ -357,3 +356,41 @@ def test_an_untrusted_description_draws_nothing_from_storage(
         assert drawn == list(numbered_deal(FIRST_DEAL)), "a first visit's table, nothing from storage"
         assert page.locator("#field-deal[data-act]").count() == 0
     assert page.locator("img").count() == 0 and page.locator("body[data-pwned]").count() == 0
+
+
+UNCOVERED_JS = """() => [...document.querySelectorAll('#line .card')].filter(card => {
+  const box = card.getBoundingClientRect();
+  const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+  return hit !== null && card.contains(hit);
+}).map(card => card.dataset.card)"""
+
+
+def test_a_move_made_before_python_is_ready_is_played_once_it_is(
+    no_worker: BrowserContext, site, wait_ready
+) -> None:
+    """What the player does on the table the boot script drew is kept, and played in order as
+    the game's Python starts: nothing lost, nothing played twice."""
+    page = no_worker.new_page()
+    held: list[Route] = []
+    page.route(PYSCRIPT_CORE, lambda route: held.append(route))  # PyScript waits while the player plays
+    page.goto(site.url, wait_until="commit")  # the load waits for PyScript
+    page.wait_for_selector("#line .card", state="attached")
+    first = list(numbered_deal(FIRST_DEAL))
+    open_to_clicks = set(page.evaluate(UNCOVERED_JS))
+    move = next(m for m in Line(first).legal_moves() if {m.left, m.right} <= open_to_clicks)
+    page.locator(f"#line [data-card='{move.left}']").click()
+    expect(page.locator(f"#line [data-card='{move.left}']")).to_have_attribute("aria-pressed", "true")
+    page.locator(f"#line [data-card='{move.right}']").click()
+    assert not page.evaluate("() => document.body.hasAttribute('data-ready')")
+    assert field(page, "moves") == "0", "nothing is played before the game runs"
+    for route in held:
+        route.continue_()
+    page.unroute(PYSCRIPT_CORE)
+    wait_ready(page)
+    after_turns(page)
+    played = Line(first)
+    played.push(move)
+    assert line(page) == list(played.cards) and field(page, "moves") == "1"
+    page.reload()
+    wait_ready(page)
+    assert line(page) == list(played.cards) and field(page, "moves") == "1", "played once, and kept"
