@@ -413,13 +413,26 @@ FIELD_LINES_JS = """() => [...document.querySelectorAll('.fields dt')].map(e => 
 
 # Each sliding card's path: its keyframes' translates (a zero y may be left out), ending at its
 # place (0, 0), and the line's steps between columns and between rows.
+# Records the keyframes of every line card's animation as it is made (read back later, a short
+# animation may be over on a busy machine).
+RECORD_PATHS_JS = """() => {
+  window.__paths = [];
+  const animate = Element.prototype.animate;
+  Element.prototype.animate = function (frames, timing) {
+    if (this.matches('#line [data-card]')) window.__paths.push(frames);
+    return animate.call(this, frames, timing);
+  };
+}"""
+
 PATHS_JS = """() => {
   const style = getComputedStyle(document.getElementById('line'));
-  const paths = document.getAnimations()
-    .filter(a => a.effect.target.matches('#line [data-card]'))
-    .map(a => a.effect.getKeyframes().map(f => f.translate).filter(Boolean)
+  const probe = document.createElement('div');
+  document.body.append(probe);
+  const paths = window.__paths.map(frames => frames.map(f => f.translate).filter(Boolean)
+      .map(t => { probe.style.translate = t; return getComputedStyle(probe).translate; })
       .map(t => (t.match(/^([-\\d.e]+)px(?: ([-\\d.e]+)px)?$/) || []).slice(1).map(v => Number(v || 0)))
       .filter(p => p.length === 2).concat([[0, 0]]));
+  probe.remove();
   const step = name => parseFloat(style.getPropertyValue(name));
   return {paths, dx: step('--dx'), dy: step('--dy')};
 }"""
@@ -437,6 +450,7 @@ def test_a_card_sliding_across_a_rows_turn_goes_round_it_along_the_line(
     line_ = Line(numbered_deal(7))
     move = next(m for m in line_.legal_moves() if len(line_.enclosed(m)) == 2)  # all after it move two places
     page.evaluate("() => document.getAnimations().forEach(a => a.finish())")
+    page.evaluate(RECORD_PATHS_JS)
     page.evaluate(PLAY_AND_LOOK_JS, [move.left, move.right, LOCK])
     found = page.evaluate(PATHS_JS)
     steps = [(b[0] - a[0], b[1] - a[1]) for path in found["paths"] for a, b in pairwise(path)]
