@@ -260,9 +260,10 @@ class Session:
         """True once there is a win in the stats: then the page asks the browser to keep its data."""
         return self.storage.persistent and self.stats.wins > 0
 
-    def set_visible(self, visible: bool) -> None:
-        """The page was shown or hidden: the clock follows, and hiding saves."""
-        self.game.clock.set_visible(visible, self.now())
+    def set_visible(self, visible: bool, ago: float = 0.0) -> None:
+        """The page was shown or hidden ``ago`` seconds ago: the clock follows from then, and
+        hiding saves."""
+        self.game.clock.set_visible(visible, self.now() - max(0.0, ago))
         if not visible:
             self.save()
 

@@ -245,13 +245,15 @@ globalThis.royalLine = (() => {
    * - `change`: "deal" (the order changed: a new deal), "slide" (cards left or came back), or null;
    * - `since`: the index of the first card whose place may change (those before it stay put);
    * - `preview`: drawn before the game's Python runs (static/boot.js), its cards kept in place when
- *   the game's Python draws over it.
+ *   the game's Python draws over it;
+   * - `first`: a Python's first drawing, over whatever line the page shows (the boot's, or a
+ *   Python's that stopped, static/python.js), drawn over it in the same way.
    */
   function draw(root, data) {
     const { cards, classes, marks, since } = data;
     let { make: made, change } = data;
     const state = stateOf(root);
-    if (state.preview && !data.preview) {
+    if ((state.preview || data.first) && !data.preview) {
       // The game's Python draws over the line static/boot.js drew before it ran. The same line
       // (the usual case) keeps its cards where they are, their faces already loading, brought
       // up to date, and nothing moves; another is drawn anew.

@@ -269,9 +269,17 @@ globalThis.royalView = (() => {
   });
   // The page shown or hidden, back from the back/forward cache (frozen, it missed what other
   // tabs wrote), another tab's write to storage: each a message.
-  document.addEventListener("visibilitychange", () => post(["visible", document.visibilityState === "visible"]));
+  // `ago`: how long before Python hears it the page was shown or hidden, for the game's clock
+  // (a page hidden as it is left hears it only when it is shown again: see "pagehide").
+  document.addEventListener("visibilitychange", () => {
+    const at = performance.now();
+    post(["visible", () => ({ shown: document.visibilityState === "visible", ago: performance.now() - at })]);
+  });
   addEventListener("pageshow", (event) => {
-    if (event.persisted) post(["restored", null]);
+    if (!event.persisted) return;
+    shows += 1;
+    leaving = false;
+    post(["restored", null]);
   });
   addEventListener("storage", () => post(["storage", null]));
 
@@ -296,27 +304,44 @@ globalThis.royalView = (() => {
   let asked = false; // a turn is asked for
   let draining = null; // the messages being delivered: a promise of whether any wrote
 
-  /** Hand `message` to the game's Python, make its writes and apply its answer; whether it wrote. */
-  async function deliver(message) {
+  /** Whether `error` says the game's Python is gone before it answered (static/python.js):
+   * the message waits for the Python that follows, which `listen` brings. */
+  const isLost = (error) => error?.name === "PythonLost";
+
+  /** Hand `message` to the game's Python, make its writes and apply its answer; whether it wrote.
+   * A message's `what` may be a function, asked as it goes (what depends on when it is sent).
+   * `current()` says whether the answer is still wanted when it comes. */
+  async function deliver([kind, what], current = () => true) {
+    const message = [kind, typeof what === "function" ? what() : what];
     const answer = JSON.parse(await send(JSON.stringify([...message, records.changes()])));
+    if (!current()) return false;
     const refused = records.write(answer.s);
     if (answer.p !== null) api.apply(document, answer.p); // through the object: tests count calls
-    if (refused.length || (answer.c && message[0] !== "saved")) await deliver(["saved", refused]);
+    if (refused.length || (answer.c && message[0] !== "saved")) {
+      // Python gone before it heard of its writes: the next one reads them at its start.
+      await deliver(["saved", refused]).catch((error) => {
+        if (!isLost(error)) throw error;
+      });
+    }
     return answer.s.length > 0;
   }
 
   /** Deliver the messages queued, with those posted meanwhile; whether any wrote. One that
-   * fails is reported and the rest still run. */
+   * fails is reported and the rest still run; if Python is gone, they wait for the next. */
   function drain() {
     if (draining) return draining; // its loop delivers them
     draining = (async () => {
       let wrote = false;
       try {
-        while (queue.length) {
+        while (queue.length && send) {
+          const message = queue.shift();
           try {
-            wrote = (await deliver(queue.shift())) || wrote;
+            wrote = (await deliver(message)) || wrote;
           } catch (error) {
-            reportError(error);
+            if (isLost(error)) {
+              queue.unshift(message);
+              send = null;
+            } else reportError(error);
           }
         }
       } finally {
@@ -338,7 +363,8 @@ globalThis.royalView = (() => {
 
   /** Send the page's messages to `receiver(json)`, in turns of the Web Lock `lockName`, with
    * the records under `recordsPrefix`: first ["start", the page as it is], from which the game
-   * begins, then what the player did before. */
+   * begins, then what the player did before. Called again when Python is gone (a new receiver),
+   * it starts the game again from the records, all of them new to it. */
   function listen(receiver, lockName, settle, recordsPrefix) {
     send = receiver;
     lock = lockName;
@@ -358,6 +384,7 @@ globalThis.royalView = (() => {
   }
 
   function ask() {
+    if (leaving) return; // in turn once the page is shown again
     if (held || !navigator.locks) drain();
     else if (!asked) {
       asked = true;
@@ -366,9 +393,16 @@ globalThis.royalView = (() => {
   }
 
   // The player leaves the page: the last moment to save, so at once, not in turn (the page may
-  // be gone before the lock comes).
+  // be gone before the lock comes). Until it is shown again (back from the back/forward cache)
+  // no turn is asked for: a page frozen in a turn would hold the lock every tab takes. An answer
+  // that comes only then (from a worker, frozen with the page) is not wanted: it would write
+  // outside the lock, over what other tabs wrote meanwhile, which the page's "restored" adopts.
+  let leaving = false;
+  let shows = 0; // the times the page was shown again after it was left
   addEventListener("pagehide", () => {
-    if (send) deliver(["pagehide", null]).catch(reportError);
+    leaving = true;
+    const left = shows;
+    if (send) deliver(["pagehide", null], () => shows === left).catch(reportError);
   });
 
   /** Handle the messages of kind `kind` in the page with `handler(what)`. */

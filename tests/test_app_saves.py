@@ -489,3 +489,21 @@ def test_a_win_in_one_tab_and_a_move_in_the_other_keep_the_first_of_them(win_fir
     for tab in (a, b):
         assert tab.line == list(game.line.cards)
         assert tab.text("stat-wins") == str(stats.wins)
+
+
+def test_a_page_left_counts_no_time_from_when_it_was_hidden() -> None:
+    """A page left for another (frozen in the back/forward cache, its Python in a worker frozen
+    with it) hears that it was hidden only when it is shown again: the clock stops at the moment
+    the page was hidden (the message's ``ago``), not when Python hears of it."""
+    number = next(n for n in range(7, 400) if is_winnable(numbered_deal(n)))
+    move = solve(numbered_deal(number)).moves[0]
+    tab = Tab(Local(), Time(), query={"deal": str(number)})
+    play(tab, move.left, move.right)  # the clock starts
+    tab.time.t += 10
+    tab.time.t += 3600  # an hour away, frozen
+    tab.send("visible", {"shown": False, "ago": 3_600_000})
+    tab.send("restored", None)
+    tab.send("visible", {"shown": True, "ago": 0})
+    tab.send("timer", "tick")
+    assert tab.text("field-time") == "0:10"
+    assert load_game(tab.local.data[GAME_KEY], 0.0).clock.seconds(0.0) == 10

@@ -270,7 +270,7 @@ def small_site(root: Path, package: bytes) -> Path:
         '<link rel="stylesheet" href="./static/app.css">'
         '<script type="module" src="./static/vendor/pyscript/core.js"></script>'
         '<a rel="license" href="static/app.css">licence</a>'
-        '<script type="py" config="./pyscript.toml"></script>'
+        '<py-config src="./pyscript.toml"></py-config>'
     )
     addresses.version_addresses(root)
     return root

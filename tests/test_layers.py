@@ -8,7 +8,7 @@ from pathlib import Path
 ROYAL = Path(__file__).resolve().parent.parent / "royal"
 TOOLS = ROYAL.parent / "tools"
 TESTS = ROYAL.parent / "tests"
-BROWSER = {"pyscript", "pyodide", "js"}
+BROWSER = {"pyscript", "polyscript", "pyodide", "js"}
 
 
 def imported(path: Path) -> set[str]:
@@ -51,11 +51,11 @@ def test_no_test_module_imports_another() -> None:
 
 
 def test_the_page_has_one_way_into_python() -> None:
-    """The page's one call (page.py hands it over) is the only entry point, so every message
+    """The page's one call (main.py hands it over) is the only entry point, so every message
     goes through answers.py's stale check and storage turns: Python listens to nothing."""
     sources = {p.name: p.read_text(encoding="utf-8") for p in (ROYAL / "web").glob("*.py")}
     users = {name for name, text in sources.items() if "addEventListener" in text or "create_proxy" in text}
-    assert users == {"page.py"}
+    assert users == {"main.py"}
 
 
 def test_no_class_in_the_package_runs_over_250_lines() -> None:
@@ -70,10 +70,10 @@ def test_no_class_in_the_package_runs_over_250_lines() -> None:
     assert {name: lines for name, lines in sizes.items() if lines > 250} == {}
 
 
-def test_only_two_modules_of_the_page_layer_touch_the_browser() -> None:
+def test_only_one_module_of_the_page_layer_touches_the_browser() -> None:
     """Every other module of royal/web/ deals in messages, descriptions and effects, so that it
-    runs the same wherever Python runs (issue 28 moves it into a worker): the start (the page's
-    clock and calendar) and the page's one call are the browser's; the Web Lock's turns and
-    localStorage are the page's own (static/view.js)."""
+    runs the same wherever Python runs, in PyScript's worker or on the page: the start (the
+    browser's clock and calendar, the one call handed over) is the browser's; the Web Lock's
+    turns and localStorage are the page's own (static/view.js)."""
     users = {p.name for p in (ROYAL / "web").glob("*.py") if {n.split(".")[0] for n in imported(p)} & BROWSER}
-    assert users == {"main.py", "page.py"}
+    assert users == {"main.py"}

@@ -42,7 +42,7 @@ PAGE = Path("index.html")
 #: A versioned name: a folder's or a file's, with the hash after a dash.
 VERSIONED_NAME = re.compile(rf"-[0-9a-f]{{{HASH_DIGITS}}}(?=/|\.[a-z]+$)")
 #: An address of the page's own files in index.html, relative to the page.
-PAGE_FILE = re.compile(r'((?:href|src|data-sprite)=")\./(static/(?!vendor/)[^"?#]+)(")')
+PAGE_FILE = re.compile(r'((?:href|src|data-sprite|data-worker)=")\./(static/(?!vendor/)[^"?#]+)(")')
 #: An address with its version query, anywhere in index.html or the manifest.
 QUERIED = re.compile(rf'"(?:\./)?([^"?#]+)(\?v=[0-9a-f]{{{HASH_DIGITS}}})"')
 
@@ -91,7 +91,7 @@ def version_addresses(dist: Path) -> None:
     (dist / CONFIG).unlink()
     config_path = with_hash(CONFIG, hashlib.sha256(config.encode()).hexdigest()[:HASH_DIGITS])
     (dist / config_path).write_text(config, encoding="utf-8")
-    page = replace_once(page, f'config="./{CONFIG}"', f'config="./{config_path}"', PAGE)
+    page = replace_once(page, f'<py-config src="./{CONFIG}">', f'<py-config src="./{config_path}">', PAGE)
     manifest = json.loads((dist / MANIFEST).read_text(encoding="utf-8"))
     for icon in manifest["icons"]:
         icon["src"] += f"?v={file_hash(dist / MANIFEST.parent / icon['src'])}"

@@ -3,8 +3,9 @@
     .venv/bin/python tools/record_boot.py
 
 Builds the site with the whole runtime into a temporary folder, serves it, and drives
-Chromium through a boot, a whole game and every control (tools/exercise.py),
-then raises a Python error in the page, as a player's game would meet one. It records
+Chromium through a boot, a whole game and every control (tools/exercise.py), twice: with the
+game's Python in PyScript's worker, and on the page's thread as where no worker starts; then
+raises a Python error in each, as a player's game would meet one. It records
 the runtime files the page requested, the standard-library modules Python imported, and
 which of those it compiled from the zip. `python3 build.py` then ships only those files,
 and a standard library of those modules plus what the game's code and they import when
@@ -33,12 +34,11 @@ from tools.site import build  # noqa: E402
 from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 STDLIB_MOUNT = "/lib/python314.zip/"
-# A second Python script sharing the game's interpreter: reports the imported modules,
-# and fails the way a bug in the game would (an exception raised into JavaScript).
-TRACER = """<script type="py">
+# Python code sharing the game's interpreter: reports the imported modules, and fails the way a
+# bug in the game would (an exception raised into JavaScript). On the page's thread a script of
+# its own; in the worker, the worker's start file with the two exported beside the game's.
+TRACER = """
 import sys
-from pyodide.ffi import create_proxy
-from pyscript import window
 
 def _modules():
     found = list(sys.modules.items())
@@ -49,47 +49,83 @@ def _modules():
 
 def _fail():
     raise ValueError("a recorded failure")
-
+"""
+PAGE_TRACER = f"""<script type="py">{TRACER}
+from pyodide.ffi import create_proxy
+from pyscript import window
 window.recordedModules = create_proxy(_modules)
 window.recordedFailure = create_proxy(_fail)
 </script>
 """
-FAIL_JS = "() => { try { recordedFailure(); } catch (error) { return String(error); } }"
+WORKER_TRACER = f"""{TRACER}
+from polyscript import xworker
+xworker.sync.recorded_modules = _modules
+xworker.sync.recorded_failure = _fail
+"""
+# The page's thread: no worker can start (static/python.js then starts Python on the page).
+NO_WORKER_JS = "window.Worker = class { constructor() { throw new Error('recording the page thread'); } };"
+# static/python.js: the worker, once the game listens, where the recording can call it.
+LISTENING = 'root.dataset.python = "worker";'
+PAGE_CALLS = (
+    "recordedModules()",
+    "(() => { try { recordedFailure(); } catch (error) { return String(error); } })()",
+)
+WORKER_CALLS = (
+    "recordedWorker.sync.recorded_modules()",
+    "recordedWorker.sync.recorded_failure().then(() => '', String)",
+)
+
+
+def patch(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, f"{path.name} no longer holds {old!r}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def record_one(chromium: str, dist: Path, on_page: bool) -> tuple[set[str], str]:
+    """The URLs requested and the modules imported by one boot and exercise, with Python on the
+    page's thread or in the worker."""
+    server = SiteServer(dist, SUBPATH, quiet=True).start()
+    requested: set[str] = set()
+    modules_js, fail_js = PAGE_CALLS if on_page else WORKER_CALLS
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
+        context = browser.new_context(service_workers="block")
+        context.set_default_timeout(90_000)
+        context.on("request", lambda request: requested.add(request.url.split("?")[0]))
+        if on_page:
+            context.add_init_script(NO_WORKER_JS)
+        page = context.new_page()
+        exercise(page, server.url)
+        assert page.evaluate("document.documentElement.dataset.python") == ("page" if on_page else "worker")
+        assert "a recorded failure" in page.evaluate(f"async () => {fail_js}"), (
+            "the failure did not reach JavaScript"
+        )
+        modules = page.evaluate(f"async () => {modules_js}")
+        browser.close()
+    server.stop()
+    return {url.removeprefix(server.url) for url in requested}, modules
 
 
 def record(chromium: str) -> dict[str, list[str]]:
     with tempfile.TemporaryDirectory() as folder:
         dist = Path(folder) / "dist"
         build(dist, record=None)
-        page_file = dist / "index.html"
-        page_file.write_text(
-            page_file.read_text(encoding="utf-8").replace(
-                '<script type="py"', TRACER + '<script type="py"', 1
-            ),
-            encoding="utf-8",
-        )
-        server = SiteServer(dist, SUBPATH, quiet=True).start()
-        requested: set[str] = set()
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-            context = browser.new_context(service_workers="block")
-            context.set_default_timeout(90_000)
-            context.on("request", lambda request: requested.add(request.url.split("?")[0]))
-            page = context.new_page()
-            exercise(page, server.url)
-            assert "a recorded failure" in page.evaluate(FAIL_JS), "the failure did not reach JavaScript"
-            modules = page.evaluate("recordedModules()")
-            browser.close()
-        server.stop()
-    vendor = server.url + VENDOR.as_posix() + "/"
-    loaded = [line.split(" ", 2) for line in modules.splitlines()]
-    stdlib = [(name, loader) for name, loader, file in loaded if STDLIB_MOUNT in file]
+        patch(dist / "index.html", "</body>", PAGE_TRACER + "</body>")
+        with (dist / "static" / "worker.py").open("a", encoding="utf-8") as worker:
+            worker.write(WORKER_TRACER)
+        patch(dist / "static" / "python.js", LISTENING, LISTENING + " globalThis.recordedWorker = worker;")
+        boots = [record_one(chromium, dist, on_page) for on_page in (True, False)]
+    vendor = VENDOR.as_posix() + "/"
+    requested = set().union(*(urls for urls, _ in boots))
+    loaded = {tuple(line.split(" ", 2)) for _, modules in boots for line in modules.splitlines()}
+    stdlib = {(name, loader) for name, loader, file in loaded if STDLIB_MOUNT in file}
     return {
         "files": sorted(unversioned(url.removeprefix(vendor)) for url in requested if url.startswith(vendor)),
-        "stdlib": sorted(name for name, _ in stdlib),
+        "stdlib": sorted({name for name, _ in stdlib}),
         # Compiled from the zip when imported (not frozen into the interpreter): the build
         # ships these as bytecode.
-        "bytecode": sorted(name for name, loader in stdlib if loader == "zipimporter"),
+        "bytecode": sorted({name for name, loader in stdlib if loader == "zipimporter"}),
     }
 
 

@@ -70,6 +70,9 @@ class Board:
         applied with the drawing it is made for, which is the one the board remembers.
         """
         cards = list(cards)
+        # This Python's first drawing: the page's line may be another's (the boot's table, or
+        # the worker's before it stopped), so every card's marks are written.
+        first = not self.order
         wanted = set(cards)
         kept = [c for c in self.order if c in wanted]
         dealt = kept != [c for c in cards if c in self.shown]  # a new deal: the order changed
@@ -87,7 +90,7 @@ class Board:
         for card in cards:
             card_marks = marks.get(card, {})
             state = ("true" if card == selected else "false", *(card_marks.get(n) for n in MARK_ATTRIBUTES))
-            if self.shown.get(card, ("false", None, None)) != state:
+            if first or self.shown.get(card, ("false", None, None)) != state:
                 changed_marks[card] = dict(zip(("aria-pressed", *MARK_ATTRIBUTES), state, strict=True))
             self.shown[card] = state
         self.order = cards
@@ -100,6 +103,7 @@ class Board:
                 "marks": changed_marks,
                 "change": change,
                 "since": since,
+                "first": first,
                 "stock": None if stock is None else {"count": stock, "label": describe.stock_count(stock)},
             },
         )

@@ -78,7 +78,10 @@ def table(game: Game, now: float, today: _dt.date, settings: Settings, stats: St
     regions["line"] = region({"aria-busy": "true"})
     stock = game.stock_count if game.variant.stock else None
     line = Board().render(game.line.cards, None, {}, stock)
-    return Patch(regions, None, (Effect("line", {**line.data, "preview": True}),))
+    # Drawn before any Python, on an empty line: its cards fresh, no card marked.
+    return Patch(
+        regions, None, (Effect("line", {**line.data, "preview": True, "first": False, "marks": {}}),)
+    )
 
 
 def kept(game: Game, now: float, today: _dt.date, settings: Settings, stats: Stats) -> str:

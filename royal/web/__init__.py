@@ -1,6 +1,6 @@
 """The page layer: the game in the browser page, and the only code that touches ``pyscript``,
-``js`` and the DOM, in two modules (:mod:`~royal.web.main`, :mod:`~royal.web.page`); the rest
-is plain Python.
+``js`` and the DOM, in one module (:mod:`~royal.web.main`, which starts the game in PyScript's
+worker or on the page); the rest is plain Python.
 
 It applies what :mod:`royal.view` draws of the engine's state and answers the page's messages;
 every rule lives in the engine and every sentence in :mod:`royal.describe`.
@@ -12,8 +12,8 @@ static/drag.js) with what it drew, sends what the player does to the game to :mo
 as messages and applies its replies, and draws the page; :mod:`~royal.web.routes` says which
 view takes each kind of message; :mod:`~royal.web.other_tabs` follows the other tabs;
 :mod:`~royal.web.drawing` gathers what a message draws into the one patch that answers it, with
-the words and sounds heard with it, and keeps the notices and Share; :mod:`~royal.web.page` is
-the browser's side of that one call; :mod:`royal.view.board` works out the line's changes;
+the words and sounds heard with it, and keeps the notices and Share; :mod:`royal.view.board`
+works out the line's changes;
 :mod:`~royal.web.replay_view`, :mod:`~royal.web.records_view`, :mod:`~royal.web.backup_view`,
 :mod:`~royal.web.settings_view`, :mod:`~royal.web.calendar_view`,
 :mod:`~royal.web.achievements_view`, :mod:`~royal.web.review_view`,

@@ -1,19 +1,30 @@
-"""Start the game in the page: the one function the page calls, handed to it; the page then
-sends ``start`` with its records, and every message after. The clock and the calendar are the
-browser's own globals (``js``), which a worker has as the page does."""
+"""The game's start, and the only module of the package that touches the browser: it hands the
+page (static/view.js) the one function it calls, :class:`~royal.web.answers.Answers`, which
+answers each message with the writes to make in the page's storage and what to draw. The page
+then sends ``start`` with its records, and every message after.
+
+Python runs in PyScript's worker (:func:`start_in_worker`, static/python.js), or on the page's
+own thread where no worker starts (:func:`start`). The clock and the calendar are the browser's
+globals (``js``), which a worker has as the page does.
+"""
 
 from __future__ import annotations
 
 import datetime as _dt
+import json
+from typing import Any
 
 import js
 
-from royal.web.answers import Answers
-from royal.web.page import listen
+from royal.storage_keys import LOCK, PREFIX
+from royal.web.answers import SETTLE_MS, Answers
+
+#: The function handed to the page, kept so that it lives as long as the page does.
+_kept: list[Any] = []
 
 
 def now() -> float:
-    """Monotonic seconds, from the page's performance clock."""
+    """Monotonic seconds, from the browser's performance clock."""
     return float(js.performance.now()) / 1000
 
 
@@ -23,8 +34,34 @@ def today() -> _dt.date:
     return _dt.date(int(date.getFullYear()), int(date.getMonth()) + 1, int(date.getDate()))
 
 
-def start() -> Answers:
-    """Have the page send its messages, ``start`` first, to the game's answers."""
+def setup() -> str:
+    """What the page needs to send its messages in turn: the Web Lock's name, how long a turn
+    that wrote keeps it, and the records' prefix (JSON)."""
+    return json.dumps([LOCK, SETTLE_MS, PREFIX])
+
+
+def start_in_worker() -> None:
+    """Export the game's answers from PyScript's worker, for the page to await.
+
+    The worker never touches the page, so it needs no SharedArrayBuffer and no cross-origin
+    isolation. The functions go on polyscript's ``xworker.sync``, the object PyScript's own
+    ``pyscript.sync`` is: the worker starts without PyScript's Python package (the game uses
+    none of it), which spares the worker its install and import.
+    """
+    from polyscript import xworker  # type: ignore[import-not-found]
+
     answers = Answers(now, today)
-    listen(answers)
+    xworker.sync.answer = lambda text: answers(str(text))
+    xworker.sync.setup = setup
+
+
+def start() -> Answers:
+    """Hand the page the game's answers on the page's own thread (where no worker started)."""
+    from pyodide.ffi import create_proxy
+    from pyscript import window
+
+    answers = Answers(now, today)
+    proxy = create_proxy(lambda text: answers(str(text)))
+    _kept.append(proxy)
+    window.royalView.listen(proxy, LOCK, SETTLE_MS, PREFIX)
     return answers

@@ -33,11 +33,12 @@ class OtherTabs:
         elif news.records:
             self.render()
 
-    def visible(self, shown: bool) -> None:
-        """The page was shown (it catches up with what the others wrote meanwhile) or hidden."""
+    def visible(self, shown: bool, ago: float = 0.0) -> None:
+        """The page was shown (it catches up with what the others wrote meanwhile) or hidden,
+        ``ago`` seconds before it said so."""
         if shown:
             self._follow(self.session.catch_up())
-        self.session.set_visible(shown)
+        self.session.set_visible(shown, ago)
         self.tick()
 
     def storage(self) -> None:

@@ -73,7 +73,7 @@ def routes(app: App) -> dict[str, Route]:
         "closed": lambda dialog: closed[str(dialog)](),
         "change": lambda changed: _changed(app, str(changed[0]), bool(changed[1])),
         "import-file": backup.chosen,
-        "visible": lambda shown: app.tabs.visible(bool(shown)),
+        "visible": lambda what: app.tabs.visible(bool(what["shown"]), float(what["ago"]) / 1000),
         "saved": lambda refused: app.session.storage.settle(_refused(refused)),
         "replay": app.replay.key,
         "review": app.review.key,

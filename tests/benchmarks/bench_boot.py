@@ -16,13 +16,16 @@ bytes the server sends, and drives Debian's Chromium (or ROYAL_CHROMIUM). It pri
   as the site ships them (trimmed, the standard library as bytecode) and as published
   (a site built with the whole runtime, as tools/record_boot.py builds it);
 - where Python runs: the bare page of the shipped runtime once more, cold and warm (a reload,
-  from the HTTP cache), on the main thread and in PyScript's worker, both cross-origin isolated
-  by the server's headers (as a service worker would isolate the game's page: issue 19), so the
-  cost of starting the runtime in a worker is seen apart from any game's;
+  from the HTTP cache), on the page's thread and in PyScript's worker (started as the game's
+  is, with no cross-origin isolation), so the cost of starting the runtime in a worker is seen
+  apart from any game's;
 - move latency, median and 95th percentile, over every move of a shortest win of a deal (from
   the first click until the line's DOM shows the move);
 - the solver's time in the page on a full line: a first hint on fresh deals (from the click until
-  the hint's cards are marked).
+  the hint's cards are marked);
+- the win (the last move, click to DOM), and the page thread's longest task (Chromium's
+  long-task observer, which sees tasks over 50 ms; 0 when none) from the navigation to ready in
+  each boot, and from a return visit's navigation through a whole won game.
 
 With ``--against OTHER_DIST`` (another build: ``git worktree add`` it and build it there), that
 build's cold, warm and offline boots are measured too, the two builds taking turns in each run,
@@ -120,6 +123,13 @@ HINT_JS = f"""async () => {{
   await done;
   return performance.now() - start;
 }}"""
+# The page thread's longest task since the navigation (Chromium's long-task observer: tasks
+# over 50 ms), read as LONGEST_JS.
+LONG_TASKS_JS = """window.__longest = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+}).observe({ type: "longtask", buffered: true });"""
+LONGEST_JS = "() => Math.round(window.__longest)"
 SW_ACTIVE_JS = """() => navigator.serviceWorker.ready.then(r => new Promise(done => {
   const worker = r.active;
   if (worker.state === 'activated') done(true);
@@ -130,31 +140,33 @@ WAITING_JS = """() => navigator.serviceWorker.getRegistration().then(r => r.upda
     const check = () => (r.waiting ? done(true) : setTimeout(check, 100));
     check();
   })))"""
-# {worker} is "" or " worker". PyScript reads the plugins to load from a script's config only on
-# the main thread; in its worker from a <py-config> with the same list as <mpy-config>.
+# The bare page on the page's thread: PyScript starts Python from a script and draws nothing.
 BARE_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>bare</title>
 <script type="module" src="./{core}"></script></head>
-<body>{mpy}{py_config}<script type="py"{worker} config="./{config}">
+<body>{mpy}<script type="py" config="./{config}">
 from pyscript import document
 document.body.setAttribute("data-ready", "")
 </script></body></html>
 """
+# The bare page in PyScript's worker, started as static/python.js starts the game's: PyWorker,
+# with no SharedArrayBuffer, running a file that does nothing.
+BARE_WORKER_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>bare</title></head>
+<body><py-config src="./{config}"></py-config>{mpy}<script type="module">
+import {{ PyWorker, config }} from "./{core}";
+const url = new URL("./{config}", location.href).href;
+const version = new URL(config.py.interpreter, url).href;
+await PyWorker(new URL("./bare.py", location.href).href, {{ config: url, configURL: url, version }});
+document.body.setAttribute("data-ready", "");
+</script></body></html>
+"""
+BARE_WORKER_CODE = '"""The bare page\'s worker: it starts and does nothing."""\n'
 
 
-# Where Python runs, for the bare pages on the isolated server: (page, whether in the worker).
-WHERE_PYTHON_RUNS = (("main", False), ("worker", True))
-WHERE_SAID = {"main": "on the main thread", "worker": "in a worker"}
-
-
-class IsolatingHandler(SiteHandler):
-    """The site's files with the headers that make a page cross-origin isolated, as PyScript's
-    worker needs (SharedArrayBuffer): GitHub Pages sends none, a service worker could add them."""
-
-    def end_headers(self) -> None:
-        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
-        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
-        super().end_headers()
+# Where Python runs, for the bare pages: (page, its template).
+WHERE_PYTHON_RUNS = (("main", BARE_PAGE), ("worker", BARE_WORKER_PAGE))
+WHERE_SAID = {"main": "on the page's thread", "worker": "in PyScript's worker"}
 
 
 class CountingServer(SiteServer):
@@ -250,6 +262,7 @@ def runtime_names(site: Path) -> dict[str, str]:
 def fresh_context(browser: Browser, **options: object) -> BrowserContext:
     context = browser.new_context(**options)  # type: ignore[arg-type]
     context.set_default_timeout(TIMEOUT_MS)
+    context.add_init_script(LONG_TASKS_JS)
     context.add_init_script(FIRST_BOARD_JS)
     context.add_init_script(READY_MARK_JS)
     return context
@@ -283,7 +296,6 @@ def boots(
     browser: Browser,
     sites: dict[str, CountingServer],
     published: CountingServer,
-    isolated: SiteServer,
     runs: int,
 ) -> dict[str, list[float]]:
     """Each run: the bare pages, then each site's cold, warm and offline boots, the sites taking
@@ -307,10 +319,9 @@ def boots(
             page = context.new_page()
             keep(
                 f"bare_{where}_cold_ready",
-                navigate(page, partial(page.goto, isolated.url + f"bare-{where}.html"))[1],
+                navigate(page, partial(page.goto, sites[""].url + f"bare-{where}.html"))[1],
             )
             keep(f"bare_{where}_warm_ready", navigate(page, page.reload)[1])
-            assert page.evaluate("self.crossOriginIsolated"), "the bare pages' server did not isolate them"
             context.close()
 
         for prefix, server in sites.items():
@@ -319,6 +330,7 @@ def boots(
             board, ready = navigate(page, partial(page.goto, server.url + f"?deal={DEAL}"))
             keep(f"{prefix}cold_board", board)
             keep(f"{prefix}cold_ready", ready)
+            keep(f"{prefix}cold_longest_task", page.evaluate(LONGEST_JS))
             page.evaluate(SW_ACTIVE_JS)
             page.locator("#hint").click()  # a game that changed since the deal, saved beside its snapshot
             for kind in ("warm", "offline"):
@@ -326,6 +338,7 @@ def boots(
                 board, ready = navigate(page, page.reload)
                 keep(f"{prefix}{kind}_board", board)
                 keep(f"{prefix}{kind}_ready", ready)
+                keep(f"{prefix}{kind}_longest_task", page.evaluate(LONGEST_JS))
             context.close()
     return times
 
@@ -350,6 +363,9 @@ def moves_and_solver(browser: Browser, server: CountingServer) -> dict[str, list
     for move in solve(numbered_deal(DEAL)).moves:
         move_ms.append(page.evaluate(MOVE_JS, [move.left, move.right]))
         page.wait_for_timeout(60)
+    page.wait_for_selector("body[data-outcome=won]", state="attached")
+    page.wait_for_timeout(500)  # the win's celebration and the work after its paint
+    longest = page.evaluate(LONGEST_JS)  # from the return visit's navigation to the won game
     solver_ms = []
     for number in SOLVER_DEALS:
         page.goto(server.url + f"?deal={number}")
@@ -358,7 +374,7 @@ def moves_and_solver(browser: Browser, server: CountingServer) -> dict[str, list
             confirm.click()
         solver_ms.append(page.evaluate(HINT_JS))
     context.close()
-    return {"move": move_ms, "solver": solver_ms}
+    return {"move": move_ms, "solver": solver_ms, "win": [move_ms[-1]], "longest_task": [longest]}
 
 
 def percentile(values: list[float], fraction: float) -> float:
@@ -395,14 +411,12 @@ def main() -> int:
             mpy = re.search(
                 r"<mpy-config>(.*?)</mpy-config>", (site / "index.html").read_text(encoding="utf-8"), re.S
             )
-            plugins = {"mpy": mpy[0] if mpy else "", "py_config": "", **runtime_names(site)}
-            (site / "bare.html").write_text(BARE_PAGE.format(**plugins, worker=""), encoding="utf-8")
-        plugins.update(runtime_names(dist))  # the bare pages beside the game's, on the isolating server
-        for where, in_worker in WHERE_PYTHON_RUNS:
-            plugins["py_config"] = f"<py-config>{mpy[1]}</py-config>" if mpy and in_worker else ""
-            (dist / f"bare-{where}.html").write_text(
-                BARE_PAGE.format(**plugins, worker=" worker" if in_worker else ""), encoding="utf-8"
-            )
+            plugins = {"mpy": mpy[0] if mpy else "", **runtime_names(site)}
+            (site / "bare.html").write_text(BARE_PAGE.format(**plugins), encoding="utf-8")
+        plugins.update(runtime_names(dist))  # the bare pages beside the game's
+        for where, template in WHERE_PYTHON_RUNS:
+            (dist / f"bare-{where}.html").write_text(template.format(**plugins), encoding="utf-8")
+        (dist / "bare.py").write_text(BARE_WORKER_CODE, encoding="utf-8")
         precache = sum((dist / name).stat().st_size for name in precached_files(dist))
         sites = {"": CountingServer(dist)}
         if args.against:
@@ -410,17 +424,15 @@ def main() -> int:
             shutil.copytree(args.against, against)
             sites["against_"] = CountingServer(against)
         published = CountingServer(whole)
-        isolated = SiteServer(dist, SUBPATH, quiet=True)
-        isolated.RequestHandlerClass = IsolatingHandler
-        for server in (*sites.values(), published, isolated):
+        for server in (*sites.values(), published):
             server.start()
         with sync_playwright() as playwright:
             sizes = first_visit_and_update(playwright, chromium, sites[""], dist)
             browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_FLAGS)
-            times = boots(browser, sites, published, isolated, args.runs)
+            times = boots(browser, sites, published, args.runs)
             page_ms = {prefix: moves_and_solver(browser, server) for prefix, server in sites.items()}
             browser.close()
-        for server in (*sites.values(), published, isolated):
+        for server in (*sites.values(), published):
             server.stop()
 
     figures: dict[str, float] = {
@@ -432,6 +444,8 @@ def main() -> int:
         figures[f"{prefix}move_median_ms"] = round(statistics.median(ms["move"]), 1)
         figures[f"{prefix}move_p95_ms"] = round(percentile(ms["move"], 0.95), 1)
         figures[f"{prefix}solver_full_line_median_ms"] = round(statistics.median(ms["solver"]), 1)
+        figures[f"{prefix}win_ms"] = round(ms["win"][0], 1)
+        figures[f"{prefix}game_longest_task_ms"] = ms["longest_task"][0]
     mb = 1e6
     runtime, game = sizes["first_visit_runtime"] / mb, sizes["first_visit_game"] / mb
     print(f"first visit      runtime {runtime:6.2f} MB   game {game:6.2f} MB")
@@ -441,7 +455,8 @@ def main() -> int:
         for kind in ("cold", "warm", "offline"):
             print(
                 f"{prefix + kind:<16} boot first board {figures[f'{prefix}{kind}_board_ms']:6.0f} ms   "
-                f"ready {figures[f'{prefix}{kind}_ready_ms']:6.0f} ms   (median of {args.runs})"
+                f"ready {figures[f'{prefix}{kind}_ready_ms']:6.0f} ms   "
+                f"longest task {figures[f'{prefix}{kind}_longest_task_ms']:4.0f} ms   (median of {args.runs})"
             )
     for name, runtime_kind in (("bare", "shipped"), ("bare_published", "published")):
         print(
@@ -450,7 +465,7 @@ def main() -> int:
         )
     for where, _ in WHERE_PYTHON_RUNS:
         print(
-            f"bare, isolated   ready {figures[f'bare_{where}_cold_ready_ms']:6.0f} ms cold, "
+            f"bare page        ready {figures[f'bare_{where}_cold_ready_ms']:6.0f} ms cold, "
             f"{figures[f'bare_{where}_warm_ready_ms']:6.0f} ms warm (Python {WHERE_SAID[where]})"
         )
     for prefix, ms in page_ms.items():
@@ -461,6 +476,10 @@ def main() -> int:
         print(
             f"{prefix + 'solver in page':<16} median {figures[f'{prefix}solver_full_line_median_ms']:.1f} ms "
             "on a full line (first hint)"
+        )
+        print(
+            f"{prefix + 'win':<16} {figures[f'{prefix}win_ms']:.1f} ms (the last move to its DOM)   "
+            f"longest task {figures[f'{prefix}game_longest_task_ms']:.0f} ms (navigation to a won game)"
         )
     print(json.dumps(figures))
     return 0

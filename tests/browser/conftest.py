@@ -207,15 +207,19 @@ def site(serve_site: Callable[..., SiteServer]) -> SiteServer:
 
 @pytest.fixture
 def wait_ready(_recorder: Recorder) -> Callable[[Page], Page]:
-    """`wait_ready(page)`: wait until the game is playable and check it booted cleanly."""
+    """`wait_ready(page)`: wait until the game is playable and check it booted cleanly, its
+    Python in PyScript's worker (`python="page"`: on the page's thread, where no worker starts)."""
 
-    def wait(page: Page) -> Page:
+    def wait(page: Page, python: str = "worker") -> Page:
         page.wait_for_selector("body[data-ready], .py-error", state="attached", timeout=TIMEOUT_MS)
         errors = page.locator(".py-error")
         if errors.count():
             pytest.fail(f"Python error on the page: {errors.first.inner_text()}")
         if _recorder.page_errors.get(page):
             pytest.fail(f"uncaught page errors: {_recorder.page_errors[page]}")
+        where = page.evaluate("document.documentElement.dataset.python")
+        if where != python:
+            pytest.fail(f"the game's Python runs in {where!r}, not {python!r}")
         return page
 
     return wait

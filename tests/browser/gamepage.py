@@ -31,6 +31,9 @@ LINE_JS = "() => [...document.querySelectorAll('#line [data-card]')].map(e => e.
 RECTS_JS = """sel => [...document.querySelectorAll(sel)].map(e => {
   const r = e.getBoundingClientRect();
   return [Math.round(r.x + scrollX), Math.round(r.y + scrollY), Math.round(r.width)]; })"""
+# A browser where no worker can start: the game's Python runs on the page's thread
+# (static/python.js).
+NO_WORKER = "window.Worker = class { constructor() { throw new Error('no workers here'); } };"
 # Installed before any of the page's own scripts run (init scripts are not subject to the
 # Content-Security-Policy): collects each violation the page reports, read by policy_violations.
 WATCH_POLICY = """

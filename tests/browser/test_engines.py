@@ -82,8 +82,12 @@ def confirm_leaving(engine: EngineSession, done: Callable[[], bool], what: str) 
 def new_game(engine: EngineSession) -> list[str]:
     """Start a new deal with the New game button; its line. (Each test leaves the game
     won or untouched, so leaving it asks nothing.)"""
+    before = engine.line()
     engine.click("#new-game")
-    engine.wait_for(lambda: engine.field("moves") == "0" and len(engine.line()) == 52, "a new deal")
+    engine.wait_for(
+        lambda: engine.field("moves") == "0" and len(engine.line()) == 52 and engine.line() != before,
+        "a new deal",  # the answer comes from the worker a moment after the click
+    )
     return engine.line()
 
 
@@ -266,7 +270,9 @@ def test_the_stock_game_deals_plays_undoes_and_survives_a_reload(engine: EngineS
         while not shadow.legal_moves():
             engine.click(dealers[shadow.dealt % 2])
             shadow.deal(0)
-            engine.wait_for(lambda: engine.line() == list(shadow.line.cards), "a card dealt")
+            # After each deal the stock game's chance is weighed (in the worker, the page free
+            # meanwhile): a deal asked for then waits for it, seconds under load in WebKit.
+            engine.wait_for(lambda: engine.line() == list(shadow.line.cards), "a card dealt", timeout_s=60)
         assert engine.attribute("#stock", "data-count") == str(shadow.stock_count)
         dealt = list(shadow.line.cards)
         move = shadow.legal_moves()[0]

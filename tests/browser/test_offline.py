@@ -269,7 +269,7 @@ def second_build(tmp_path: Path, monkeypatch) -> Path:  # type: ignore[no-untype
         write_package_zip(package, out)
         with zipfile.ZipFile(out) as source:
             entries = {name: source.read(name) for name in source.namelist()}
-        entries["royal/web/main.py"] += b"\nimport js\n\njs.document.body.dataset.build = 'second'\n"
+        entries["royal/web/main.py"] += b"\njs.console.log('royal build: second')\n"  # in the worker too
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
             for name, data in entries.items():
                 archive.writestr(name, data)
@@ -291,6 +291,8 @@ def test_a_page_no_worker_controls_loads_a_new_build_whole(
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
     page = context.new_page()
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
     page.goto(site.url)
     wait_ready(page)
     first = set(requested)
@@ -298,7 +300,7 @@ def test_a_page_no_worker_controls_loads_a_new_build_whole(
     requested.clear()
     page.reload()
     wait_ready(page)
-    expect(page.locator("body")).to_have_attribute("data-build", "second")
+    assert "royal build: second" in said
     # Asked for again: only addresses whose file the new build left as it was.
     again = {site_path(url, site) for url in requested if url in first and url != site.url}
     assert again and not [
@@ -473,17 +475,17 @@ def test_a_boot_fetches_only_from_this_machine(page: Page, open_game, network_lo
 def test_the_trimmed_runtime_shows_a_python_error_with_its_traceback(
     page: Page, serve_site, tmp_path: Path
 ) -> None:
-    """A bug in the game must still show where it happened: file, line, source and error."""
+    """A bug in the game must still show where it happened: file, line, source and error. The
+    worker's start fails, so the game starts on the page, where it fails the same way, shown."""
     broken = tmp_path / "dist"
     shutil.copytree(DIST, broken)
-    html = (broken / "index.html").read_text(encoding="utf-8")
-    (broken / "index.html").write_text(
-        re.sub(
-            r"from royal\.web\.main import start\s+start\(\)",
-            "from royal.deals import numbered_deal\nnumbered_deal(0)",
-            html,
-        ),
-        encoding="utf-8",
+    bug = "from royal.deals import numbered_deal\nnumbered_deal(0)\n"
+    (broken / "static" / "worker.py").write_text(bug, encoding="utf-8")
+    python = (broken / "static" / "python.js").read_text(encoding="utf-8")
+    start = 'const PAGE = "from royal.web.main import start\\nstart()\\n";'
+    assert python.count(start) == 1
+    (broken / "static" / "python.js").write_text(
+        python.replace(start, f"const PAGE = {json.dumps(bug)};"), encoding="utf-8"
     )
     site = serve_site(broken, "/royal-marriage/")
     page.goto(site.url)
@@ -498,18 +500,19 @@ def test_the_trimmed_runtime_shows_a_python_error_with_its_traceback(
     assert "royal.deals.DealError" in text or "DealError:" in text
 
 
-# Reports, once the game is ready, which standard-library modules Python compiled from source.
+# Says, once the game has started in its worker, which standard-library modules Python compiled
+# from source, and how many it loaded as bytecode (on the console, which the worker has).
 COMPILED_FROM_SOURCE = """
 import sys
-from pyscript import document
+import js
 
 zipped = [
     (name, module.__file__)
     for name, module in list(sys.modules.items())
     if type(getattr(module, "__loader__", None)).__name__ == "zipimporter"
 ]
-document.body.dataset.fromSource = " ".join(sorted(n for n, f in zipped if not f.endswith(".pyc")))
-document.body.dataset.fromBytecode = str(sum(f.endswith(".pyc") for _, f in zipped))
+js.console.log("from source: " + " ".join(sorted(n for n, f in zipped if not f.endswith(".pyc"))))
+js.console.log("from bytecode: " + str(sum(f.endswith(".pyc") for _, f in zipped)))
 """
 
 
@@ -519,14 +522,14 @@ def test_a_boot_compiles_no_standard_library_module_from_source(
     """The runtime's own modules come as bytecode (build.compile_stdlib): a start compiles none."""
     site = tmp_path / "dist"
     shutil.copytree(DIST, site)
-    html = (site / "index.html").read_text(encoding="utf-8")
-    start = re.search(r"from royal\.web\.main import start\s+start\(\)", html)
-    assert start is not None
-    (site / "index.html").write_text(
-        html.replace(start[0], start[0] + COMPILED_FROM_SOURCE), encoding="utf-8"
-    )
+    with (site / "static" / "worker.py").open("a", encoding="utf-8") as worker:
+        worker.write(COMPILED_FROM_SOURCE)
+    said: list[str] = []
+    page.on("console", lambda message: said.append(message.text))
     page.goto(serve_site(site, "/royal-marriage/").url + "?deal=7")
     wait_ready(page)
-    expect(page.locator("body[data-from-bytecode]")).to_be_attached()
-    assert page.evaluate("document.body.dataset.fromSource") == ""
-    assert int(page.evaluate("document.body.dataset.fromBytecode")) > 100
+    page.wait_for_function("() => true")  # the worker's console messages come with the page's
+    (source,) = [line for line in said if line.startswith("from source:")]
+    (bytecode,) = [line for line in said if line.startswith("from bytecode:")]
+    assert source == "from source: "
+    assert int(bytecode.removeprefix("from bytecode: ")) > 100

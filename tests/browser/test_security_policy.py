@@ -1,6 +1,7 @@
 """The page's Content-Security-Policy: the game boots and plays under it with no violation
-reported, the policy says what docs/security.md promises, the browser enforces it, and the one
-loosening it has ('unsafe-eval', for PyScript's core) is still needed."""
+reported, the policy says what docs/security.md promises, the browser enforces it, and its
+loosenings are still needed ('unsafe-eval', for PyScript's core on the page's thread; `blob:`
+workers, for PyScript's worker: tests/browser/test_python_worker.py)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page
 
-from gamepage import WATCH_POLICY, click_move, policy_violations, winnable_deal
+from gamepage import NO_WORKER, WATCH_POLICY, click_move, policy_violations, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
 from tools.paths import DIST
@@ -49,6 +50,8 @@ def test_the_policy_allows_only_the_site_and_webassembly(page: Page, open_game) 
     assert rules["script-src"] == ["'self'", "'unsafe-eval'", "'wasm-unsafe-eval'"]
     assert rules["object-src"] == ["'none'"] and rules["base-uri"] == ["'none'"]
     assert rules["default-src"] == ["'self'"]
+    assert rules["worker-src"] == ["'self'", "blob:"], "PyScript's worker, and nothing else, from a blob"
+    assert [name for name, words in rules.items() if "blob:" in words] == ["worker-src"]
     everything = " ".join(word for words in rules.values() for word in words)
     assert "unsafe-inline" not in everything
     assert "http" not in everything and "*" not in everything
@@ -69,10 +72,11 @@ def test_the_browser_enforces_it_on_inline_script(page: Page, open_game) -> None
     assert page.evaluate(FIRST_VIOLATION).startswith("script-src")
 
 
-def test_pyscript_still_needs_unsafe_eval(browser: Browser, serve_site, tmp_path: Path) -> None:
-    """PyScript 0.7.31's core builds its worker hooks with Function() at start, even with no
-    worker: without 'unsafe-eval' the game does not start. When an upgrade drops that, this
-    test fails, and the policy can drop 'unsafe-eval'.
+def test_pyscript_on_the_page_still_needs_unsafe_eval(browser: Browser, serve_site, tmp_path: Path) -> None:
+    """PyScript 0.7.31's core builds its hooks with Function() as it starts Python on the page's
+    thread, which the game does where no worker starts: without 'unsafe-eval' the game would not
+    start there. When an upgrade drops that, this test fails, and the policy can drop it (the
+    worker, started with PyScript's `PyWorker`, was seen to start without it).
 
     Its own context, outside the harness's recorder: the page's errors are the expected ones.
     """
@@ -85,6 +89,7 @@ def test_pyscript_still_needs_unsafe_eval(browser: Browser, serve_site, tmp_path
     try:
         page = context.new_page()
         page.add_init_script(WATCH_POLICY)
+        page.add_init_script(NO_WORKER)
         page.goto(serve_site(strict, "/royal-marriage/").url)
         first = page.evaluate(FIRST_VIOLATION)
         assert first.startswith("script-src blocked eval") and re.search(

@@ -295,6 +295,11 @@ class EngineSession:
         elapsed = time.monotonic() - start
         if state != "ready":
             raise AssertionError(f"{self.name}: the game did not start: {state}")
+        where = self.driver.execute_script("return document.documentElement.dataset.python")
+        if where != "worker":
+            raise AssertionError(
+                f"{self.name}: the game's Python runs in {where!r}, not in PyScript's worker"
+            )
         self.driver.execute_script(ERROR_TRAP_JS)
         return elapsed
 

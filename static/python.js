@@ -1,0 +1,105 @@
+/* Where the game's Python runs: in PyScript's worker, so that the page never waits for it (it
+ * scrolls, opens its panels and keeps what the player does while Python starts, and a move's
+ * Python never blocks a frame). The worker never touches the page: the page sends it each
+ * message as one JSON text and awaits the answer (static/view.js), so it needs no
+ * SharedArrayBuffer and no cross-origin isolation (pyscript.toml's `sync_main_only`).
+ *
+ * Where no worker can start (the browser refuses its script, or it fails or dies), the same
+ * Python starts on the page's own thread behind the same applier: the page says which in
+ * `<html data-python>` ("worker" or "page"). A message whose answer a dead worker never gave
+ * is handed to the Python that follows it, after its start, so nothing the player did is lost.
+ */
+"use strict";
+
+(() => {
+  const config = new URL(document.querySelector("py-config").getAttribute("src"), document.baseURI).href;
+  const core = document.getElementById("pyscript-core").src;
+  const code = new URL(document.currentScript.dataset.worker, document.baseURI).href;
+  const PAGE = "from royal.web.main import start\nstart()\n";
+  const root = document.documentElement;
+
+  /** The error a message's answer fails with when the worker is gone (static/view.js keeps the
+   * message for the Python that follows). */
+  function lost() {
+    return Object.assign(new Error("the game's Python worker stopped"), { name: "PythonLost" });
+  }
+
+  /** Start the game's Python on the page's own thread (once), for `why`. */
+  let onPage = false;
+  function startOnPage(why) {
+    if (onPage) return;
+    onPage = true;
+    console.warn("Royal Marriage: the game's Python runs on the page's thread:", why);
+    root.dataset.python = "page";
+    const script = document.createElement("script");
+    script.type = "py"; // read by PyScript, with <py-config>, never run by the browser
+    script.textContent = PAGE;
+    document.body.append(script);
+  }
+
+  /** PyScript's core, once it has run: WebKit may resolve its import while the page's own
+   * `<script type="module">` of it still runs, its exports not yet set (a ReferenceError). */
+  async function loaded() {
+    const module = await import(core);
+    for (let waited = 0; ; waited += 10) {
+      try {
+        return { PyWorker: module.PyWorker, read: module.config };
+      } catch (error) {
+        if (!(error instanceof ReferenceError) || waited > 60_000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+
+  async function startInWorker() {
+    const { PyWorker, read } = await loaded(); // <py-config> read as it loads
+    let worker = null;
+    let failed = false;
+    const waiting = new Set(); // the rejections of the answers awaited
+    /** The worker is gone (its script refused, its own error, or it died): what was awaited is
+     * lost, and the game starts again on the page. */
+    const fail = (why) => {
+      if (failed) return;
+      failed = true;
+      worker?.terminate();
+      for (const reject of waiting) reject(lost());
+      waiting.clear();
+      startOnPage(why);
+    };
+    // A worker's script the page's policy refuses leaves it never ready, saying so only here.
+    const refused = (event) => {
+      if (event.effectiveDirective === "worker-src") fail(`${event.effectiveDirective} refused it`);
+    };
+    document.addEventListener("securitypolicyviolation", refused);
+    // The interpreter as PyScript's own tags give it: pyscript.toml's, from its address.
+    const version = new URL(read.py.interpreter, config).href;
+    try {
+      worker = await PyWorker(code, { config, configURL: config, version }); // its `code` run
+    } finally {
+      document.removeEventListener("securitypolicyviolation", refused);
+    }
+    if (failed) return worker.terminate();
+    worker.addEventListener("error", (event) => fail(event.message || "the worker stopped"));
+    /** Call the worker's exported `name` with `args`, or fail with `lost()` once it is gone. */
+    const call = (name, ...args) =>
+      new Promise((resolve, reject) => {
+        if (failed) return reject(lost());
+        waiting.add(reject);
+        worker.sync[name](...args).then(
+          (answer) => {
+            waiting.delete(reject);
+            resolve(answer);
+          },
+          (error) => {
+            waiting.delete(reject);
+            reject(error);
+          },
+        );
+      });
+    const [lock, settle, prefix] = JSON.parse(await call("setup"));
+    root.dataset.python = "worker";
+    royalView.listen((text) => call("answer", text), lock, settle, prefix);
+  }
+
+  startInWorker().catch((error) => startOnPage(error));
+})();
