@@ -25,10 +25,8 @@
   }
 
   /** Start the game's Python on the page's own thread (once), for `why`. */
-  let onPage = false;
   function startOnPage(why) {
-    if (onPage) return;
-    onPage = true;
+    if (root.dataset.python === "page") return;
     console.warn("Royal Marriage: the game's Python runs on the page's thread:", why);
     root.dataset.python = "page";
     const script = document.createElement("script");
