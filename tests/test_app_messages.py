@@ -385,3 +385,21 @@ def test_the_table_kept_for_the_next_visit_follows_each_write_after_its_paint() 
     time.t += 30
     a.send("pagehide")  # the last moment: kept at once, with the clock as it is left
     assert json.loads(local.data[SNAPSHOT_KEY])["patch"]["r"]["field-time"]["c"] == ["2:00"]
+
+
+@pytest.mark.parametrize(
+    "leaving", [("pagehide", None), ("visible", {"shown": False, "ago": 0})], ids=["left", "hidden"]
+)
+def test_a_page_left_before_its_paint_keeps_the_table_it_drew(leaving: tuple[str, Any]) -> None:
+    """Found in CI: a setting changed and the page reloaded before the paint kept the table
+    drawn with the setting before it. Hidden or left, the page may never paint again."""
+    local = Local()
+    tab = Tab(local)
+    move = solve(tab.line).moves[0]
+    play(tab, move.left, move.right)
+    tab.send("painted", "keep-table")
+    tab.send("change", ["felt-slate", True])
+    tab.send(*leaving)  # wrote nothing itself: the setting's write waits for its paint
+    kept = json.loads(local.data[SNAPSHOT_KEY])["patch"]
+    assert effects(kept, "line")[0]["cards"] == tab.line
+    assert kept["r"]["site"]["a"]["data-felt"] == "slate"

@@ -85,5 +85,9 @@ class PageState:
         self.waits.add(paint)
         return True
 
+    def waiting(self, paint: str) -> bool:
+        """Whether a paint is asked for ``paint`` and has not come."""
+        return paint in self.waits
+
     def painted(self, paint: str) -> None:
         self.waits.discard(paint)

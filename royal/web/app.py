@@ -94,7 +94,7 @@ class App:
             self.act(m.Link(request))  # first, so that the address keeps a link still being offered
         self.render()
         self.page.show(effect("ready"))
-        self.kept_table.wrote(leaving=False)
+        self.kept_table.wrote()
         self.page.flush()
         return self.page.gathered()
 
@@ -103,9 +103,11 @@ class App:
         (``null`` for nothing): one call in, one description out. ``wrote()`` says whether it
         wrote the records (the table kept for the next visit then follows)."""
         self.receive(kind, what)
-        if wrote():
-            self.kept_table.wrote(leaving=kind == "pagehide")
-            self.page.flush()
+        if kind == "pagehide" or (kind == "visible" and not what["shown"]):
+            self.kept_table.leave(wrote())
+        elif wrote():
+            self.kept_table.wrote()
+        self.page.flush()
         return self.page.gathered()
 
     def receive(self, kind: str, what: Any) -> None:

@@ -1,6 +1,7 @@
 """The table kept for the next visit (royal/view/boot.py), beside the save: written once the
 drawing of a message that wrote the records is on the screen, so that describing it is no part
-of the move's frame; at once as the page is left, the last moment to keep it."""
+of the move's frame; at once as the page is hidden or left, which may be the last moment to keep
+it (a hidden page paints nothing)."""
 
 from __future__ import annotations
 
@@ -22,13 +23,16 @@ class KeptTable:
         self.session = session
         self.show = show
 
-    def wrote(self, leaving: bool) -> None:
-        """A message wrote the records: keep the table after the paint, or at once when
-        ``leaving`` (the page may be gone before it paints)."""
-        if leaving:
-            self.write()
-        elif self.state.wait("keep-table"):
+    def wrote(self) -> None:
+        """A message wrote the records: keep the table once its drawing is painted."""
+        if self.state.wait("keep-table"):
             self.show(after_paint("keep-table"))
+
+    def leave(self, wrote: bool) -> None:
+        """The page is hidden or left, where it may be gone before it paints again: keep the
+        table now if the message ``wrote`` or a write still waits for its paint."""
+        if wrote or self.state.waiting("keep-table"):
+            self.write()
 
     def write(self) -> None:
         """Write the table as the game stands, unless it is kept as it is already. A tab that

@@ -97,9 +97,12 @@ def stored(page: Page, key: str) -> str | None:
 
 
 def wait_settled(page: Page) -> None:
-    """Wait until the actions asked for have run and removed cards have finished leaving
+    """Wait until the actions asked for have run, with the work each left for after its paint
+    (the table kept for the next visit among it), and removed cards have finished leaving
     (they keep their grid cell ~220 ms)."""
     after_turns(page)
+    page.evaluate("new Promise(painted => requestAnimationFrame(() => setTimeout(painted, 0)))")
+    after_turns(page)  # the "painted" messages, posted in that frame before this one's
     page.wait_for_function("() => !document.querySelector('#line .leaving')", timeout=5_000)
 
 

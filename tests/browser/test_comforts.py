@@ -26,6 +26,7 @@ from gamepage import (
     field,
     marked,
     open_one_move_from_the_win,
+    wait_settled,
     winnable_deal,
 )
 from royal import describe
@@ -142,6 +143,7 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
         expect(html).to_have_attribute("data-felt", felt)
         assert page.evaluate(BAR) == [page.evaluate(FELT)], felt
 
+    wait_settled(page)  # the look kept for the next visit once it is painted
     page.reload(wait_until="domcontentloaded")  # the boot script, before Python
     looks = "[document.body.hasAttribute('data-ready'), document.documentElement.dataset.theme ?? null]"
     assert page.evaluate(looks) == [False, None if theme == "system" else theme]
