@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import statistics
 import subprocess
 import sys
@@ -34,12 +33,10 @@ sys.path.insert(0, str(ROOT))
 from bench_boot import site_arguments  # noqa: E402  (this folder is on the path: a script's own)
 
 from tools.chromium import chromium_binary  # noqa: E402
-from tools.paths import CACHE  # noqa: E402
+from tools.pinned_npm import installed  # noqa: E402
 from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 
 PINNED = Path(__file__).resolve().parent / "lighthouse"
-INSTALL = CACHE / "lighthouse"
-LOCK_FILES = ("package.json", "package-lock.json", ".npmrc")
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 METRICS = {
     "first-contentful-paint": "fcp_ms",
@@ -54,17 +51,7 @@ VISITS = {"first": [], "return": ["--disable-storage-reset"]}
 
 def lighthouse() -> Path:
     """The pinned Lighthouse's command, installed from the lock unless it already is."""
-    INSTALL.mkdir(parents=True, exist_ok=True)
-    same = all(
-        (INSTALL / name).exists() and (INSTALL / name).read_bytes() == (PINNED / name).read_bytes()
-        for name in LOCK_FILES
-    )
-    command = INSTALL / "node_modules" / ".bin" / "lighthouse"
-    if not (same and command.exists()):
-        for name in LOCK_FILES:
-            shutil.copyfile(PINNED / name, INSTALL / name)
-        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=INSTALL, check=True)
-    return command
+    return installed(PINNED, "lighthouse") / "node_modules" / ".bin" / "lighthouse"
 
 
 def run(command: Path, url: str, profile: Path, extra: list[str], out: Path) -> dict:
