@@ -78,10 +78,10 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 4
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 5
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 4
+    assert data["kind"] == "stats" and data["version"] == 5
 
 
 def test_stats_round_trip():
@@ -95,7 +95,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=5), "newer version"),
+        (lambda d: d.update(version=6), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -163,6 +163,7 @@ def test_stats_of_format_1_load_with_every_figure_and_empty_records():
         "current-streak": "2 days",
         "best-streak": "3 days",
         "perfect-wins": "0",
+        "wins-with-hints": "0",
     }
     assert stats.counted == ["a1", "b2", "c3"]
     assert stats.daily.days == {} and stats.recent == []
@@ -230,7 +231,8 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
     events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
     copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
     same_game(game, copy, 20.0)
-    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 4
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 5
+    assert copy.with_hints  # its events name the hints
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():

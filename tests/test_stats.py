@@ -22,6 +22,7 @@ FIGURES = [
     "current-streak",
     "best-streak",
     "perfect-wins",
+    "wins-with-hints",
 ]
 
 _ids = iter(range(10**9))
@@ -48,6 +49,7 @@ def test_nothing_yet():
         "current-streak": "0 days",
         "best-streak": "0 days",
         "perfect-wins": "0",
+        "wins-with-hints": "0",
     }
 
 
