@@ -1,5 +1,5 @@
-"""Stats on this device: the eight figures of docs/stats.md, perfect wins, the daily record and the
-recent games, and how a finished game changes them
+"""Stats on this device: the eight figures of docs/stats.md, perfect wins, wins with hints, the
+daily record and the recent games, and how a finished game changes them
 (:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days
