@@ -127,9 +127,8 @@ def _read(record: object, kind: str, what: str, build: Callable[[object], T]) ->
 def game_to_dict(game: Game, now: float, revision: int = 0, left: Game | None = None) -> dict[str, object]:
     """The game as plain JSON data (format 5): the variant, the deal (for the stock game, its
     order: docs/saves.md allows it) and the day it was dealt for, its state (whether it is played
-    with hints among it) and the clock, and
-    the game ``left`` for it, if any, until the stats count it (docs/stats.md, "When a game
-    counts")."""
+    with hints included) and the clock, and the game ``left`` for it, if any, until the stats
+    count it (docs/stats.md, "When a game counts")."""
     return {
         "id": game.id,
         "variant": game.variant.key,
