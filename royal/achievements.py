@@ -5,6 +5,9 @@ Most goals are figures the stats keep (wins, perfect wins, wins by grade, the da
 their progress is read from the stats; a few are one game's feat (a win without undo or hint,
 an Expert deal won in par), whose progress is only whether it happened. Once unlocked, an
 achievement stays, even when the figure it counts falls again (a streak that ends).
+
+A win with hints reaches no goal of skill (docs/stats.md, "Wins with hints"): the figures those
+goals read leave it out, and the feats ask for a win without hints.
 """
 
 from __future__ import annotations
@@ -48,6 +51,10 @@ def _feat(achievement_id: str) -> Callable[[Stats, _dt.date], int]:
     return lambda stats, today: int(achievement_id in stats.unlocked)
 
 
+def _won_unhinted(result: Result) -> bool:
+    return result.won and not result.with_hints
+
+
 def _months_won(stats: Stats, today: _dt.date) -> int:
     months = {(day.year, day.month) for day in stats.challenges.days}
     return sum(stats.challenges.month_won(year, month, today) for year, month in months)
@@ -59,7 +66,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
     Achievement("hundred-wins", 100, lambda s, t: s.wins),
     Achievement("perfect", 1, lambda s, t: s.perfect_wins),
     Achievement("ten-perfect", 10, lambda s, t: s.perfect_wins),
-    Achievement("unaided", 1, _feat("unaided"), lambda r: r.won and not r.assisted, lasting=False),
+    Achievement("unaided", 1, _feat("unaided"), lambda r: _won_unhinted(r) and not r.assisted, lasting=False),
     Achievement("quick", 1, lambda s, t: int(s.fastest_win is not None and s.fastest_win <= QUICK_SECONDS)),
     Achievement("easy-won", 1, _level_wins(Level.EASY)),
     Achievement("medium-won", 1, _level_wins(Level.MEDIUM)),
@@ -69,7 +76,7 @@ ACHIEVEMENTS: tuple[Achievement, ...] = (
         "expert-par",
         1,
         _feat("expert-par"),
-        lambda r: r.won and r.level is Level.EXPERT and r.moves == r.par,
+        lambda r: _won_unhinted(r) and r.level is Level.EXPERT and r.moves == r.par,
         lasting=False,
     ),
     Achievement("first-daily", 1, lambda s, t: int(s.challenges.wins > 0), lasting=False),

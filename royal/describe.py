@@ -227,19 +227,19 @@ def ending(game: Game, now: float) -> tuple[str, str]:
     if game.outcome is Outcome.WON:
         summary = f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score {game.score}. "
         par = game.par
-        if par == game.moves:  # a perfect marriage counts moves alone (docs/rules.md, "Par")
+        if par == game.moves and game.with_hints:  # docs/rules.md, "Par and perfect marriages"
+            return "You won!", summary + f"You won in par, {par} moves, {WITH_HINTS}: {PERFECT_UNAIDED}"
+        if par == game.moves:
             text = summary + f"You won in par, {par} moves, the fewest this deal allows."
-            if game.penalties:
-                text += (
-                    " A perfect marriage counts only the moves: "
-                    f"your hints and undos cost {game.penalties} points."
-                )
+            if game.penalties:  # undos alone: a hint would have made it a win with hints
+                text += f" Undos cost points, not the title: yours cost {game.penalties}."
             return PERFECT, text
         over = game.moves - (par or 0)
+        hints = f" You won {WITH_HINTS}." if game.with_hints else ""
         return (
             "You won!",
             summary + f"Par for this deal, its fewest possible moves, is {par}: "
-            f"you took {_counted(over, 'move')} more.",
+            f"you took {_counted(over, 'move')} more.{hints}",
         )
     if game.outcome is Outcome.STUCK:
         return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
@@ -305,7 +305,8 @@ def fields(game: Game, now: float) -> dict[str, str]:
 
 
 def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
-    """The eight figures and perfect wins as the page shows them, keyed by ``data-stat`` name."""
+    """The eight figures, perfect wins and wins with hints as the page shows them, keyed by
+    ``data-stat`` name."""
     return {
         "played": str(stats.played),
         "wins": str(stats.wins),
@@ -316,6 +317,7 @@ def figures(stats: Stats, today: _dt.date) -> dict[str, str]:
         "current-streak": _days(stats.current_streak(today)),
         "best-streak": _days(stats.best_streak),
         "perfect-wins": str(stats.perfect_wins),
+        "wins-with-hints": str(stats.wins_with_hints),
     }
 
 
@@ -338,6 +340,9 @@ def _days(count: int) -> str:
 # Par, winnable deals and the replay -------------------------------------------------------
 
 PERFECT = "A perfect marriage!"
+#: What the end panel, the stats and Share say of a game played with hints (docs/stats.md).
+WITH_HINTS = "with hints"
+PERFECT_UNAIDED = "a perfect marriage is one won without them."
 #: The par field for a deal that no sequence of moves clears.
 NO_PAR = "none"
 NO_REPLAY = "No one can win this deal, so there is no win to show: no sequence of moves clears it."
@@ -417,9 +422,10 @@ def recent_summary(recent: Sequence[Finished]) -> str:
     if len(recent) == 1:
         return "Your last game: " + _finished(recent[0])
     wins = [f for f in recent if f.won]
-    perfect = sum(f.perfect for f in wins)
+    perfect, hinted = sum(f.perfect for f in wins), sum(f.with_hints for f in wins)
     losses = len(recent) - len(wins)
-    parts = [f"{len(wins)} won" + (f" ({perfect} in par)" if wins else "")]
+    hints = f", {hinted} {WITH_HINTS}" if hinted else ""
+    parts = [f"{len(wins)} won" + (f" ({perfect} in par{hints})" if wins else "")]
     if losses:
         left = sum(f.cards_left for f in recent if not f.won) / losses
         parts.append(f"{losses} lost ({left:.0f} cards left on average)")
@@ -433,10 +439,11 @@ def recent_game(index: int, game: Finished) -> str:
 
 def _finished(game: Finished) -> str:
     """How a finished game went: ``"won in 25 moves, in par."``, ``"lost with 33 cards left."``"""
+    hints = f", {WITH_HINTS}" if game.with_hints else ""
     if game.won:
         over = game.over_par or 0
-        return f"won in {game.moves} moves, " + ("in par." if over == 0 else f"{over} over par.")
-    return f"lost with {game.cards_left} cards left."
+        return f"won in {game.moves} moves, " + ("in par" if over == 0 else f"{over} over par") + f"{hints}."
+    return f"lost with {game.cards_left} cards left{hints}."
 
 
 # Backup -------------------------------------------------------------------------------------
@@ -639,15 +646,15 @@ ACHIEVEMENT_WORDS: dict[str, tuple[str, str]] = {
     "first-win": ("First marriage", "Win a game."),
     "ten-wins": ("Ten marriages", "Win ten games."),
     "hundred-wins": ("A hundred marriages", "Win a hundred games."),
-    "perfect": ("Perfect marriage", "Win a deal in par, its fewest possible moves."),
-    "ten-perfect": ("Ten perfect marriages", "Win ten deals in par."),
+    "perfect": ("Perfect marriage", "Win a deal in par, its fewest possible moves, without hints."),
+    "ten-perfect": ("Ten perfect marriages", "Win ten deals in par without hints."),
     "unaided": ("On your own", "Win without an undo or a hint."),
-    "quick": ("Whirlwind romance", "Win in under a minute."),
-    "easy-won": ("Easy does it", "Win an Easy deal."),
-    "medium-won": ("Middle ground", "Win a Medium deal."),
-    "hard-won": ("Hard won", "Win a Hard deal."),
-    "expert-won": ("Expert", "Win an Expert deal."),
-    "expert-par": ("Master", "Win an Expert deal in par."),
+    "quick": ("Whirlwind romance", "Win in under a minute without hints."),
+    "easy-won": ("Easy does it", "Win an Easy deal without hints."),
+    "medium-won": ("Middle ground", "Win a Medium deal without hints."),
+    "hard-won": ("Hard won", "Win a Hard deal without hints."),
+    "expert-won": ("Expert", "Win an Expert deal without hints."),
+    "expert-par": ("Master", "Win an Expert deal in par without hints."),
     "first-daily": ("Daily devotion", "Win a daily challenge."),
     "week-streak": ("A week of weddings", "Win a daily challenge seven days in a row."),
     "full-month": ("A month of marriages", "Win a daily challenge every day of a month."),
@@ -672,7 +679,8 @@ def achievements_unlocked(achievements: Sequence[Achievement]) -> str:
 
 
 def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:
-    """Share's text at a game's end: the deal, its grade and how it went, with no move of it."""
+    """Share's text at a game's end: the deal, its grade and how it went (with hints, if so), with
+    no move of it."""
     parts = ["Royal Marriage"]
     parts.append(
         f"Daily {challenge_day.day} {challenge_day:%b} {challenge_day.year}"
@@ -686,6 +694,8 @@ def share_text(game: Game, now: float, challenge_day: _dt.date | None) -> str:
         parts.append(f"won in {game.moves} moves{par}")
     else:
         parts.append(f"{game.cards_left} cards left{par}")
+    if game.with_hints:
+        parts.append(WITH_HINTS)
     parts.append(format_seconds(game.clock.seconds(now)))
     return " · ".join(parts)
 

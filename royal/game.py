@@ -32,8 +32,11 @@ class Game(Standing):
         return cls(numbered_deal(number, variant.stock), number, variant=variant, daily=daily)
 
     def restarted(self) -> Game:
-        """A new game of the same deal, from the start (a day's deal or challenge stays one)."""
-        return Game(self.cards, self.number, variant=self.variant, daily=self.daily)
+        """A new game of the same deal, from the start (a day's deal or challenge stays one); the
+        hints seen in this one are still known, so it is played with hints if this one was."""
+        game = Game(self.cards, self.number, variant=self.variant, daily=self.daily)
+        game.with_hints = self.with_hints
+        return game
 
     # What the player does -------------------------------------------------------------
 
@@ -125,10 +128,12 @@ class Game(Standing):
         return solution.moves[0]
 
     def charge_hint(self) -> None:
-        """Pay for a hint, unless the last action was a hint already (asking again is free)."""
+        """Pay for a hint, unless the last action was a hint already (asking again is free); the
+        game is played with hints from now on."""
         if not self.hint_charged:
             self._pay(scoring.HINT_COST)
             self.hint_charged = True
+        self.with_hints = True
 
     def _pay(self, cost: int) -> None:
         """Add ``cost`` to the penalties, which stop at MAX_COUNT, the most a save holds: the

@@ -120,6 +120,7 @@ class Finished:
     cards_left: int
     par: int | None  # the deal's fewest possible moves; None for a deal that cannot be won
     variant: Variant = OPEN
+    with_hints: bool = False  # a hint named a move: never a perfect marriage (docs/stats.md)
 
     def __post_init__(self) -> None:
         fewest, most = self.variant.win_moves
@@ -142,8 +143,8 @@ class Finished:
 
     @property
     def perfect(self) -> bool:
-        """A win in exactly the deal's fewest possible moves."""
-        return self.over_par == 0
+        """A win in exactly the deal's fewest possible moves, without hints."""
+        return self.over_par == 0 and not self.with_hints
 
 
 def kept_days(days: dict[_dt.date, T], today: _dt.date, window: int) -> dict[_dt.date, T]:

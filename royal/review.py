@@ -111,8 +111,9 @@ class Review(Steps):
     def again_from(self, moves: int, now: float) -> Game:
         """A new game of the deal, in its variant, with the first ``moves`` of these already
         played (from the stock, with the deals that came before each: the position just after
-        the last of them)."""
+        the last of them). It is played with hints: the review named better moves."""
         game = self._fresh()
+        game.with_hints = True
         played = 0
         for action in self._actions:
             if played == moves:

@@ -45,7 +45,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 4, "stats": 4, "settings": 4}
+VERSIONS: dict[str, int] = {"game": 5, "stats": 5, "settings": 4}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -125,10 +125,10 @@ def _read(record: object, kind: str, what: str, build: Callable[[object], T]) ->
 
 
 def game_to_dict(game: Game, now: float, revision: int = 0, left: Game | None = None) -> dict[str, object]:
-    """The game as plain JSON data (format 4): the variant, the deal (for the stock game, its
-    order: docs/saves.md allows it) and the day it was dealt for, its state and the clock, and
-    the game ``left`` for it, if any, until the stats count it (docs/stats.md, "When a game
-    counts")."""
+    """The game as plain JSON data (format 5): the variant, the deal (for the stock game, its
+    order: docs/saves.md allows it) and the day it was dealt for, its state (whether it is played
+    with hints included) and the clock, and the game ``left`` for it, if any, until the stats
+    count it (docs/stats.md, "When a game counts")."""
     return {
         "id": game.id,
         "variant": game.variant.key,
@@ -140,6 +140,7 @@ def game_to_dict(game: Game, now: float, revision: int = 0, left: Game | None = 
         "redo": [DEAL if action is None else str(action) for action in game.redo_stack],
         "penalties": game.penalties,
         "hinted": game.hint_charged,
+        "with_hints": game.with_hints,
         "time_bonus": game.time_bonus if game.outcome is Outcome.WON else None,
         # Not rounded: rounding 59.9996 to 60.0 would change the time shown of a reloaded game.
         # JSON keeps a float exactly.
@@ -222,7 +223,7 @@ def _elapsed(data: dict[str, object]) -> float:
 
 
 def game_from_dict(data: object, now: float) -> tuple[Game, int]:
-    """Rebuild a game and its revision from format 4 (without the game it left: :func:`_left`);
+    """Rebuild a game and its revision from format 5 (without the game it left: :func:`_left`);
     raise ValueError on anything inconsistent.
 
     The work is bounded whatever the game's history: at most 50 moves (and, from the stock, 51
@@ -248,6 +249,9 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
         raise ValueError("only a game from the stock deals")
     penalties = _whole(data, "penalties")
     hint_charged = _flag(data, "hinted")
+    with_hints = _flag(data, "with_hints")
+    if hint_charged and not with_hints:
+        raise ValueError("a game with a hint charged is played with hints")
     revision = _whole(data, "revision")
     elapsed = _elapsed(data)
     game = Game(cards, number, game_id, variant, daily)
@@ -261,7 +265,7 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hint_charged else 0)
     if penalties % 5 or penalties < least:
         raise ValueError("the penalties do not fit the undos and hints")
-    game.penalties, game.hint_charged = penalties, hint_charged
+    game.penalties, game.hint_charged, game.with_hints = penalties, hint_charged, with_hints
     outcome = game.outcome
     if outcome is Outcome.WON:
         game.time_bonus = _whole(data, "time_bonus", 0, scoring.TIME_BONUS_SECONDS)
@@ -374,6 +378,23 @@ def _game_3_to_4(body: object) -> object:
 MIGRATIONS["game"][3] = _game_3_to_4
 
 
+def _game_4_to_5(body: object) -> object:
+    """Format 4 did not say whether a game was played with hints: a game is, when its own record
+    proves a hint was shown (the last action a charged hint, or penalties that undos alone, 15
+    points each, cannot make: a hint's 25 is among them), and so is the game left in it. A game
+    of format 1 knows from its events (its migration writes ``with_hints``), and keeps it."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    penalties = body.get("penalties")
+    paid_a_hint = isinstance(penalties, int) and penalties % scoring.UNDO_COST != 0
+    with_hints = body.get("with_hints") is True or body.get("hinted") is True or paid_a_hint
+    left = body.get("left")
+    return {**body, "with_hints": with_hints, "left": None if left is None else _game_4_to_5(left)}
+
+
+MIGRATIONS["game"][4] = _game_4_to_5
+
+
 def _left(body: object, game: Game, now: float) -> Game | None:
     """The game that ``game`` was started in place of, kept in its record until the stats count
     it (``body``, or ``None``): another game, with a move, saved as a game is, with no game left
@@ -421,7 +442,7 @@ def stats_to_record(stats: Stats) -> dict[str, object]:
 
 
 def _stats_body(stats: Stats) -> dict[str, object]:
-    """The stats as plain JSON data (format 4); each other variant's own figures in the same shape."""
+    """The stats as plain JSON data (format 5); each other variant's own figures in the same shape."""
     return {
         "played": stats.played,
         "wins": stats.wins,
@@ -433,6 +454,7 @@ def _stats_body(stats: Stats) -> dict[str, object]:
         "best_streak": stats.best_streak,
         "counted": stats.counted,
         "perfect_wins": stats.perfect_wins,
+        "wins_with_hints": stats.wins_with_hints,
         "daily": {
             "days": {
                 day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par}
@@ -442,7 +464,8 @@ def _stats_body(stats: Stats) -> dict[str, object]:
             "streak": stats.daily.streak,
         },
         "recent": [
-            {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par} for f in stats.recent
+            {"won": f.won, "moves": f.moves, "left": f.cards_left, "par": f.par, "with_hints": f.with_hints}
+            for f in stats.recent
         ],
         "challenges": {
             "days": {
@@ -511,6 +534,22 @@ def _stats_from_format_3(body: object) -> object:
 MIGRATIONS["stats"][3] = _stats_from_format_3
 
 
+def _stats_from_format_4(body: object) -> object:
+    """Format 4 knew no wins with hints: every win it counted keeps what it earned, as a win
+    without them (perfect wins, records and wins by grade included), in every variant's figures."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    recent, variants = body.get("recent"), body.get("variants")
+    if isinstance(recent, list):
+        recent = [{**entry, "with_hints": False} if isinstance(entry, dict) else entry for entry in recent]
+    if isinstance(variants, dict):
+        variants = {key: _stats_from_format_4(figures) for key, figures in variants.items()}
+    return {**body, "wins_with_hints": 0, "recent": recent, "variants": variants}
+
+
+MIGRATIONS["stats"][4] = _stats_from_format_4
+
+
 def _daily(body: object) -> DailyRecord:
     """The daily record's fields (the record checks how they fit together)."""
     if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
@@ -536,7 +575,8 @@ def _recent(body: object, variant: Variant) -> list[Finished]:
         if not isinstance(entry, dict):
             raise ValueError("each recent game must be an object")
         moves, left = _whole(entry, "moves"), _whole(entry, "left")
-        recent.append(Finished(_flag(entry, "won"), moves, left, _whole_or_none(entry, "par"), variant))
+        par, with_hints = _whole_or_none(entry, "par"), _flag(entry, "with_hints")
+        recent.append(Finished(_flag(entry, "won"), moves, left, par, variant, with_hints))
     return recent
 
 
@@ -600,7 +640,7 @@ def _variants(body: object) -> dict[str, Stats]:
 
 
 def _stats_from_dict(body: object, variant: Variant = OPEN, nested: bool = False) -> Stats:
-    """Stats of ``variant`` (its rules bound the moves) from a format 4 body; ValueError for what
+    """Stats of ``variant`` (its rules bound the moves) from a format 5 body; ValueError for what
     no sequence of games could produce."""
     if not isinstance(body, dict):
         raise ValueError("the stats must be an object")
@@ -618,6 +658,7 @@ def _stats_from_dict(body: object, variant: Variant = OPEN, nested: bool = False
         best_streak=_whole(body, "best_streak"),
         counted=_counted(body),
         perfect_wins=_whole(body, "perfect_wins"),
+        wins_with_hints=_whole(body, "wins_with_hints"),
         daily=_daily(body.get("daily")),
         recent=_recent(body.get("recent"), variant),
         challenges=_challenges(body.get("challenges")),

@@ -230,10 +230,12 @@ class Session:
         return last
 
     def hint(self) -> Move | None:
-        """A hint for the current position (saved, since it costs points)."""
+        """A hint for the current position (saved when charged: it costs points, and the game is
+        played with hints; from the stock "deal on" is charged too, with no move)."""
         self.tabs.refuse_if_behind()
+        charged = self.game.hint_charged
         move = self.game.hint()
-        if move is not None:
+        if self.game.hint_charged and not charged:
             self.save()
         return move
 

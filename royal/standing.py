@@ -60,9 +60,11 @@ class Result:
     par: int | None = None  # the deal's fewest possible moves; None when it cannot be won
     number: int | None = None  # the deal's number; None for a custom deal
     level: Level | None = None  # the deal's grade; None when it cannot be won
-    assisted: bool = False  # an undo or a hint was paid for
+    assisted: bool = False  # an undo or a hint was paid for (the "unaided" feat needs neither)
     variant: Variant = OPEN  # the stats keep each variant's figures apart
     daily: _dt.date | None = None  # the day whose deal or challenge the page dealt it as
+    # A hint named a move: a win with hints, which claims no skill (docs/stats.md, "Wins with hints").
+    with_hints: bool = False
 
 
 def new_game_id() -> str:
@@ -97,6 +99,9 @@ class Standing:
         self.redo_stack: list[Action] = []
         self.penalties = 0  # every undo and charged hint so far: never given back
         self.hint_charged = False  # the last action was a charged hint: asking again is free
+        # A hint named a move (or, from the stock, said to deal on) in this game: it is played
+        # with hints for good, whatever is undone (docs/stats.md, "Wins with hints").
+        self.with_hints = False
         self.time_bonus: int | None = None  # fixed at the win
         self.clock = Clock()
         self.verdicts = Verdicts(self.cards, variant)
@@ -266,4 +271,5 @@ class Standing:
             self.penalties > 0,
             self.variant,
             self.daily,
+            self.with_hints,
         )

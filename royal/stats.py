@@ -1,5 +1,5 @@
-"""Stats on this device: the eight figures of docs/stats.md, perfect wins, the daily record and the
-recent games, and how a finished game changes them
+"""Stats on this device: the eight figures of docs/stats.md, perfect wins, wins with hints, the
+daily record and the recent games, and how a finished game changes them
 (:func:`royal.describe.figures` writes them as the page shows them).
 
 Streaks are kept as the last day with a win and the length of the run of consecutive days
@@ -51,7 +51,7 @@ class Stats:
     best_streak: int = 0
     # Ids of the games already counted, kept through a reset (docs/stats.md): never counted again.
     counted: list[str] = field(default_factory=list)
-    perfect_wins: int = 0  # wins in exactly the deal's fewest possible moves
+    perfect_wins: int = 0  # wins in exactly the deal's fewest possible moves, without hints
     daily: DailyRecord = field(default_factory=DailyRecord)
     recent: list[Finished] = field(default_factory=list)  # the last finished games, oldest first
     challenges: ChallengeRecord = field(default_factory=ChallengeRecord)  # the daily challenges
@@ -60,6 +60,8 @@ class Stats:
     # The other variants' figures by variant key (docs/stats.md, "Each variant apart"): these
     # top-level figures are the open game's without suit runs, as they always were.
     variants: dict[str, Stats] = field(default_factory=dict)
+    # Wins with hints (docs/stats.md, "Wins with hints"): in the wins, and in no figure of skill.
+    wins_with_hints: int = 0
     # The variant these figures are of, whose rules bound a win's moves (not saved: the top
     # level is the open game's, and each other variant's figures are kept under its key).
     variant: Variant = OPEN
@@ -67,10 +69,18 @@ class Stats:
     def __post_init__(self) -> None:
         if self.wins > self.played:
             raise ValueError("more wins than games played")
-        if (self.wins > 0) != (self.fastest_win is not None) or (self.wins > 0) != (
-            self.fewest_moves is not None
+        if self.wins_with_hints > self.wins:
+            raise ValueError("more wins with hints than wins")
+        # The fastest win and fewest moves are those of wins without hints: there once there is
+        # such a win, and never without a win (past the bound, where the wins and the wins with
+        # hints stop, a win without hints may still set them).
+        best = self.fastest_win is not None
+        if (
+            best != (self.fewest_moves is not None)
+            or (best and self.wins == 0)
+            or (not best and self.wins > self.wins_with_hints)
         ):
-            raise ValueError("fastest win and fewest moves go with wins")
+            raise ValueError("fastest win and fewest moves go with wins without hints")
         fewest, most = self.variant.win_moves
         if self.fewest_moves is not None and not fewest <= self.fewest_moves <= most:
             raise ValueError(f"a win takes {fewest} to {most} moves")
@@ -142,20 +152,28 @@ class Stats:
 
     def _count(self, result: Result, day: _dt.date) -> None:
         """The figures a finished game changes in its variant: the eight, perfect wins, the recent
-        games and the wins by grade."""
+        games, the wins by grade and the wins with hints."""
         self.played = min(self.played + 1, MAX_COUNT)
         self.best_score = _best(self.best_score, result.score, max)
-        finished = Finished(result.won, result.moves, result.cards_left, result.par, self.variant)
+        finished = Finished(
+            result.won, result.moves, result.cards_left, result.par, self.variant, result.with_hints
+        )
         self.recent = add_recent(self.recent, finished)
-        if result.won:
-            self.wins = min(self.wins + 1, MAX_COUNT)
-            self.perfect_wins = min(self.perfect_wins + finished.perfect, MAX_COUNT)
-            self.fastest_win = _best(self.fastest_win, result.seconds, min)
-            self.fewest_moves = _best(self.fewest_moves, result.moves, min)
-            self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
-            self.best_streak = max(self.best_streak, self.streak)
-            if result.level is not None:
-                self.level_wins[result.level] = min(self.level_wins.get(result.level, 0) + 1, MAX_COUNT)
+        if not result.won:
+            return
+        # A win with hints is a win, and a winning day; it counts in no figure of skill.
+        if result.with_hints and self.wins < MAX_COUNT:  # never more than the wins
+            self.wins_with_hints += 1
+        self.wins = min(self.wins + 1, MAX_COUNT)
+        self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
+        self.best_streak = max(self.best_streak, self.streak)
+        if result.with_hints:
+            return
+        self.perfect_wins = min(self.perfect_wins + finished.perfect, MAX_COUNT)
+        self.fastest_win = _best(self.fastest_win, result.seconds, min)
+        self.fewest_moves = _best(self.fewest_moves, result.moves, min)
+        if result.level is not None:
+            self.level_wins[result.level] = min(self.level_wins.get(result.level, 0) + 1, MAX_COUNT)
 
     def of(self, variant: Variant) -> Stats:
         """The figures of ``variant``: these for the open game, else that variant's own."""

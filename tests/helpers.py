@@ -84,7 +84,8 @@ def same_game(a: Game, b: Game, now: float) -> None:
     assert a.line.cards == b.line.cards and a.seen == b.seen and a.actions == b.actions
     assert [p.move for p in a.line.stack] == [p.move for p in b.line.stack]
     assert a.redo_stack == b.redo_stack
-    shown = ("moves", "score", "outcome", "penalties", "hint_charged", "touched", "can_undo", "can_redo")
+    shown = ("moves", "score", "outcome", "penalties", "hint_charged", "with_hints", "touched")
+    shown += ("can_undo", "can_redo")
     assert [getattr(a, name) for name in shown] == [getattr(b, name) for name in shown]
     assert a.clock.read(now) == b.clock.read(now)
     assert a.clock.started == b.clock.started
@@ -178,6 +179,26 @@ class Refusing(MemoryStorage):
 def kept_aside(kind: str, number: int = 1) -> str:
     """The key of the ``number``-th unreadable ``kind`` record kept aside."""
     return f"{KEPT_PREFIX}{kind}.{number}"
+
+
+def format_4_stats(stats: Stats) -> str:
+    """What the build before issue 29 wrote for ``stats``: format 4, no wins with hints."""
+    record = json.loads(saves.dump_stats(stats))
+    for body in (record["stats"], *record["stats"]["variants"].values()):
+        del body["wins_with_hints"]
+        for game in body["recent"]:
+            del game["with_hints"]
+    return json.dumps({**record, "version": 4})
+
+
+def format_4_game(text: str) -> str:
+    """What the build before issue 29 wrote for the game record ``text``: format 4, which did not
+    say whether a game was played with hints (nor did the game left in it)."""
+    record = json.loads(text)
+    for body in (record["game"], record["game"]["left"]):
+        if body is not None:
+            del body["with_hints"]
+    return json.dumps({**record, "version": 4})
 
 
 def format_2_text(stats: Stats) -> str:

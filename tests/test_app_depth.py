@@ -15,7 +15,7 @@ from typing import Any
 
 from app_tab import Local, Tab, effects, play
 
-from helpers import Time, format_2_text, leftmost_play
+from helpers import Time, first_deal, format_2_text, leftmost_play
 from royal import describe
 from royal.achievements import BY_ID
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS
@@ -23,7 +23,7 @@ from royal.challenges import challenges
 from royal.deals import numbered_deal
 from royal.difficulty import Level
 from royal.forced import forced_finish
-from royal.game import Result
+from royal.game import Game, Result
 from royal.line import Line, Move
 from royal.review import judge
 from royal.solver import is_winnable, solve
@@ -306,6 +306,35 @@ def test_finish_for_me_plays_out_a_forced_win_that_counts_as_the_players() -> No
     assert "of 1" not in text_of([unaided])
     assert [n["t"] for n in elements([unaided]) if n["t"] == "progress"] == []
     assert [n["t"] for n in elements([ten]) if n["t"] == "progress"] == ["progress"]
+
+
+def test_a_win_made_by_pressing_hint_before_every_move_is_no_perfect_marriage() -> None:
+    """docs/stats.md, "Wins with hints" (issue 29): an Expert deal won in par by playing what Hint
+    names before every move is a win (First marriage) and not "A perfect marriage!": Expert,
+    Master and Perfect marriage stay locked, and the stats and Share say "with hints"."""
+    number = first_deal(lambda n: Game.numbered(n).difficulty is Level.EXPERT)
+    tab = Page(query={"deal": str(number)})
+    while tab.attributes["page"].get("data-outcome") != "won":
+        tab.button("hint", "press", "hint")
+        left, right = sorted(tab.marked("data-hint", "boundary"), key=tab.line.index)
+        play(tab, left, right)
+    assert tab.words("field-moves") == tab.words("field-par")
+    assert tab.words("result-heading") == "You won!" != describe.PERFECT
+    assert "with hints: a perfect marriage is one won without them." in tab.words("result-text")
+    figures = {name: tab.words(f"stat-{name}") for name in ("wins", "perfect-wins", "wins-with-hints")}
+    assert figures == {"wins": "1", "perfect-wins": "0", "wins-with-hints": "1"}
+    assert tab.words("stat-fewest-moves") == "—" and tab.words("stat-wins-expert") == "0"
+    assert tab.words("achievement-news") == describe.achievements_unlocked([BY_ID["first-win"]])
+    tab.send("achievements-open")
+    for name in ("perfect", "expert-won", "expert-par", "unaided"):
+        [achievement] = tab.find("achievements-list", data_achievement=name)
+        assert achievement["a"]["data-unlocked"] == "false", name
+    [shared] = effects(tab.send("share"), "share")
+    assert " · with hints · " in shared
+    assert (
+        tab.words("recent-summary")
+        == "Your last game: won in " + tab.words("field-moves") + " moves, in par, with hints."
+    )
 
 
 def test_achievements_older_stats_earned_are_announced_once_as_the_page_loads() -> None:

@@ -62,21 +62,35 @@ def test_a_win_in_par_is_a_perfect_marriage():
     assert f"You won in par, {solve(numbered_deal(1)).min_moves} moves, the fewest this deal allows." in text
 
 
-def test_a_win_in_par_after_a_paid_hint_is_a_perfect_marriage_as_the_stats_count_it():
-    """docs/rules.md, "Par and perfect marriages": moves alone make a perfect marriage; the end
-    says so, names what the help cost, and the stats count the same game as a perfect win."""
+def test_a_hint_made_win_is_not_perfect_and_says_so():
+    """docs/rules.md, "Par and perfect marriages": a win in par with a hint is a win with hints,
+    never "A perfect marriage!", and the stats count it as a win and not a perfect one."""
     game = Game.numbered(1)
-    hinted = game.hint()
-    assert hinted is not None and game.penalties == 25
-    win_game(game)
+    while game.outcome is None:  # Hint before every move, and play what it names
+        move = game.hint()
+        assert move is not None
+        game.play(move, 0.0)
+    assert game.moves == game.par and game.with_hints
     heading, text = describe.ending(game, 75.0)
+    assert heading == "You won!" != describe.PERFECT
+    assert f"You won in par, {game.par} moves, with hints" in text
     stats = Stats()
     assert stats.record(game.result(75.0), _dt.date(2026, 12, 1))
-    assert heading == describe.PERFECT and stats.perfect_wins == 1
-    assert "your hints and undos cost 25 points" in text
+    assert (stats.wins, stats.perfect_wins, stats.wins_with_hints) == (1, 0, 1)
     plain = Game.numbered(1)
     win_game(plain)
     assert "hints" not in describe.ending(plain, 75.0)[1], "no word of help that was not taken"
+
+
+def test_a_win_in_par_after_undos_is_a_perfect_marriage_that_names_their_cost():
+    """Undo leaves no mark (docs/stats.md, "Wins with hints"): the end says what undos cost."""
+    game = Game.numbered(1)
+    first = solve(game.cards).moves[0]
+    game.play(first, 0.0)
+    game.undo(0.0)
+    win_game(game)
+    heading, text = describe.ending(game, 75.0)
+    assert heading == describe.PERFECT and "Undos cost points, not the title: yours cost 15." in text
 
 
 def test_a_longer_win_gives_its_moves_against_par():

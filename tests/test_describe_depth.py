@@ -40,6 +40,13 @@ def test_the_share_text_names_the_day_grade_moves_par_and_time_and_no_move():
     assert describe.share_text(game, 1000.0, None).startswith(f"Royal Marriage · Deal {WINNABLE} · ")
 
 
+def test_the_share_text_of_a_game_played_with_hints_says_so():
+    game = Game.numbered(WINNABLE)
+    game.hint()
+    win_game(game)
+    assert describe.share_text(game, 0.0, None).endswith(f"(par {game.par}) · with hints · 0:00")
+
+
 def test_a_lost_game_shares_the_cards_left_and_its_review_says_why():
     game = Game.numbered(STUCK)
     for move in leftmost_play(STUCK)[0]:

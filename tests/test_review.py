@@ -76,6 +76,8 @@ def test_stepping_and_starting_again_leave_the_game_alone():
     again = review.again_from(3, 9.0)
     assert again.moves == 3 and again.id != game.id and again.outcome is None
     assert dump_game(game, 5.0) == saved
+    # The review named the solver's moves: the game played on is one with hints (docs/stats.md).
+    assert again.with_hints and not game.with_hints
 
 
 def test_an_unwinnable_deal_is_reviewed_without_marks():

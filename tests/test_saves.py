@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from helpers import WINNABLE, first_deal, format_2_text, same_game, win_game
+from helpers import WINNABLE, first_deal, format_2_text, format_4_game, format_4_stats, same_game, win_game
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.challenges import ChallengeResult
@@ -78,10 +78,10 @@ def test_a_game_round_trips_when_hidden_stuck_or_won():
 
 def test_the_save_is_versioned_json():
     data = json.loads(dump_game(game_mid_play(), 20.0))
-    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 4
+    assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 5
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 4
+    assert data["kind"] == "stats" and data["version"] == 5
 
 
 def test_stats_round_trip():
@@ -95,7 +95,7 @@ def test_stats_round_trip():
 @pytest.mark.parametrize(
     "change, reason",
     [
-        (lambda d: d.update(version=5), "newer version"),
+        (lambda d: d.update(version=6), "newer version"),
         (lambda d: d.update(version=0), "unknown format version"),
         (lambda d: d.update(version="1"), "no version"),
         (lambda d: d.update(version=True), "no version"),
@@ -163,6 +163,7 @@ def test_stats_of_format_1_load_with_every_figure_and_empty_records():
         "current-streak": "2 days",
         "best-streak": "3 days",
         "perfect-wins": "0",
+        "wins-with-hints": "0",
     }
     assert stats.counted == ["a1", "b2", "c3"]
     assert stats.daily.days == {} and stats.recent == []
@@ -230,7 +231,8 @@ def test_a_format_1_game_comes_back_exactly_in_the_new_format():
     events = [str(first), str(second), "hint", str(third), "undo", "undo", "redo", "hint"]
     copy = load_game(v1_text(game.id, game.number, events, game.clock.read(20.0), True), 20.0)
     same_game(game, copy, 20.0)
-    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 4
+    assert json.loads(dump_game(copy, 20.0))["version"] == saves.VERSIONS["game"] == 5
+    assert copy.with_hints  # its events name the hints
 
 
 def test_a_won_format_1_game_keeps_its_time_bonus():
@@ -449,15 +451,17 @@ def results(draw):
         draw(st.sampled_from([None, 7, DAILY, PAST_DAILY])),
         draw(st.sampled_from([None, *Level])) if won else None,
         draw(st.booleans()),
+        with_hints=draw(st.booleans()),
     )
 
 
-@settings(max_examples=examples(300))
-@given(st.lists(st.tuples(results(), st.integers(0, 40)), max_size=80))
-def test_stats_any_play_produces_load_back(history):
-    """The checks refuse only the impossible: whatever games on whatever days make, loads."""
+START = dt.date(2026, 1, 1)
+
+
+def stats_of(history):
+    """The stats after ``history``'s games, each on its day after START."""
     stats = Stats()
-    start = dt.date(2026, 1, 1)
+    start = START
     for result, offset in history:
         day = start + dt.timedelta(days=offset)
         if result.number in (DAILY, PAST_DAILY):  # one deal a day, so one par a day
@@ -468,7 +472,25 @@ def test_stats_any_play_produces_load_back(history):
                 result, number=daily_deal_number(deal_day), par=par, moves=moves, daily=deal_day
             )
         stats.record(result, day)
-    assert load_stats(dump_stats(stats), start + dt.timedelta(days=40)) == stats
+    return stats
+
+
+@settings(max_examples=examples(300))
+@given(st.lists(st.tuples(results(), st.integers(0, 40)), max_size=80))
+def test_stats_any_play_produces_load_back(history):
+    """The checks refuse only the impossible: whatever games on whatever days make, loads."""
+    stats = stats_of(history)
+    assert load_stats(dump_stats(stats), START + dt.timedelta(days=40)) == stats
+
+
+@settings(max_examples=examples(200))
+@given(st.lists(st.tuples(results(), st.integers(0, 40)), max_size=80))
+def test_stats_of_format_4_keep_all_they_earned(history):
+    """Stats the build before wins with hints wrote, whatever play made them, load with every
+    figure, record and achievement they held, each win one without hints (docs/saves.md,
+    "stats, version 5")."""
+    stats = stats_of([(dataclasses.replace(result, with_hints=False), day) for result, day in history])
+    assert load_stats(format_4_stats(stats), START + dt.timedelta(days=40)) == stats
 
 
 # Fuzzing --------------------------------------------------------------------------------------
@@ -533,6 +555,12 @@ GAME_TEXT_V1 = v1_text(
     True,
 )
 STATS_TEXT = dump_stats(stats_with_history())
+GAME_TEXT_V4 = format_4_game(GAME_TEXT)
+STATS_TEXT_V4 = format_4_stats(stats_with_history())
+STATS_TEXT_HINTS = dump_stats(
+    stats_after([Result("h", True, 50, 25, 1500, 2, 25, 7, Level.EXPERT, True, with_hints=True)], TODAY)
+)
+SAVED_TEXTS = [GAME_TEXT, GAME_TEXT_V1, GAME_TEXT_V4, STATS_TEXT, STATS_TEXT_V4, STATS_TEXT_HINTS]
 
 
 def paths(value, prefix=()):
@@ -631,7 +659,7 @@ def mutate(data, draw):
 
 
 @settings(max_examples=examples(1500))
-@given(st.sampled_from([GAME_TEXT, GAME_TEXT_V1, STATS_TEXT]), st.data())
+@given(st.sampled_from(SAVED_TEXTS), st.data())
 def test_mutated_saves_only_raise_save_error(text, data):
     tampered = mutate(json.loads(text), data.draw)
     if data.draw(st.booleans()):
@@ -645,7 +673,7 @@ def test_mutated_saves_only_raise_save_error(text, data):
 
 
 @settings(max_examples=examples(500))
-@given(st.sampled_from([GAME_TEXT, GAME_TEXT_V1, STATS_TEXT]), st.integers(0, 10_000), st.integers(0, 5))
+@given(st.sampled_from(SAVED_TEXTS), st.integers(0, 10_000), st.integers(0, 5))
 def test_truncated_or_corrupted_text_only_raises_save_error(text, cut, flip):
     cut %= len(text)
     only_save_errors(text[:cut])
@@ -771,3 +799,114 @@ def test_the_daily_streak_ends_on_a_won_day_if_that_day_is_among_the_days_kept(s
         assert load_stats(json.dumps(record), TODAY).challenges.days == load_stats(
             STATS_TEXT, TODAY
         ).challenges.days | {dt.date(2026, 12, 31): {20261231: ChallengeResult(False, 25)}}
+
+
+# Format 5: games played with hints, wins with hints ------------------------------------------
+
+
+def hinted_then_played():
+    game = Game.numbered(WINNABLE)
+    game.hint()
+    game.play(solve(game.cards).moves[0], 1.0)
+    return game
+
+
+def hint_just_shown():
+    game = Game.numbered(WINNABLE)
+    game.play(solve(game.cards).moves[0], 1.0)
+    game.hint()
+    return game
+
+
+def two_undos():
+    game = Game.numbered(WINNABLE)
+    move = solve(game.cards).moves[0]
+    for _ in range(2):
+        game.play(move, 1.0)
+        game.undo(2.0)
+    return game
+
+
+def three_hints():
+    game = Game.numbered(WINNABLE)
+    for move in solve(game.cards).moves[:3]:
+        game.hint()
+        game.play(move, 1.0)
+    return game
+
+
+@pytest.mark.parametrize(
+    "make, played_with_hints, migrated",
+    [
+        (hinted_then_played, True, True),  # 25 points: no number of undos pays that
+        (hint_just_shown, True, True),  # "hinted": the last action was a charged hint
+        (two_undos, False, False),
+        (three_hints, True, False),  # 75 points, as five undos: not told apart (docs/saves.md)
+        (lambda: Game.numbered(WINNABLE), False, False),
+    ],
+)
+def test_a_format_4_game_is_played_with_hints_where_its_record_proves_one(make, played_with_hints, migrated):
+    game = make()
+    assert game.with_hints is played_with_hints
+    copy = load_game(format_4_game(dump_game(game, 5.0)), 5.0)
+    assert copy.with_hints is migrated
+    game.with_hints = migrated
+    same_game(game, copy, 5.0)
+
+
+def test_a_format_4_game_left_is_migrated_with_its_game():
+    _, text = left_for(hinted_then_played())
+    game, _, left = saves.game_from_record(json.loads(format_4_game(text)), 30.0)
+    assert left is not None and left.with_hints and not game.with_hints
+
+
+def test_a_game_played_with_hints_round_trips_and_a_restart_keeps_the_mark():
+    game = hinted_then_played()
+    game.undo(2.0)  # no undo takes the mark back
+    copy = load_game(dump_game(game, 3.0), 3.0)
+    same_game(game, copy, 3.0)
+    assert copy.with_hints and copy.restarted().with_hints
+    assert not Game.numbered(WINNABLE).restarted().with_hints
+
+
+@pytest.mark.parametrize(
+    "change, reason",
+    [
+        ({"hinted": True, "with_hints": False}, "charged is played with hints"),
+        ({"with_hints": None}, "with_hints must be true or false"),
+        ({"with_hints": 1}, "with_hints must be true or false"),
+    ],
+)
+def test_a_tampered_with_hints_is_refused(change, reason):
+    record = json.loads(dump_game(hinted_then_played(), 5.0))
+    record["game"].update(change)
+    with pytest.raises(SaveError, match=reason):
+        load_game(json.dumps(record), 5.0)
+
+
+def test_stats_with_a_win_with_hints_round_trip_and_old_stats_keep_their_achievements():
+    stats = load_stats(STATS_TEXT_HINTS, TODAY)
+    assert (stats.wins, stats.wins_with_hints, stats.perfect_wins, stats.level_wins) == (1, 1, 0, {})
+    assert set(stats.unlocked) == {"first-win"} and stats.recent[0].with_hints
+    old = load_stats(STATS_TEXT_V4, TODAY)
+    assert old == stats_with_history() and old.wins_with_hints == 0
+    assert {"first-win", "hard-won", "unaided"} <= set(old.unlocked)
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "reason"),
+    [
+        (("wins_with_hints",), 2, "more wins with hints than wins"),
+        (("wins_with_hints",), None, "wins_with_hints must be a whole number"),
+        (("recent", 0, "with_hints"), "yes", "with_hints must be true or false"),
+        (("fastest_win",), 50, None),  # the only win was with hints: it set no fastest win
+    ],
+)
+def test_tampered_wins_with_hints_are_refused(path, value, reason):
+    record = json.loads(STATS_TEXT_HINTS)
+    target = record["stats"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(SaveError, match=reason or "go with wins without hints"):
+        load_stats(json.dumps(record), TODAY)

@@ -1,5 +1,6 @@
 """Stats on this device (docs/stats.md): the eight figures and their updates."""
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -8,6 +9,7 @@ from hypothesis import strategies as st
 
 from budget import examples
 from royal import describe
+from royal.difficulty import Level
 from royal.game import Result
 from royal.stats import COUNTED_IDS_KEPT, Stats
 
@@ -22,6 +24,7 @@ FIGURES = [
     "current-streak",
     "best-streak",
     "perfect-wins",
+    "wins-with-hints",
 ]
 
 _ids = iter(range(10**9))
@@ -48,6 +51,7 @@ def test_nothing_yet():
         "current-streak": "0 days",
         "best-streak": "0 days",
         "perfect-wins": "0",
+        "wins-with-hints": "0",
     }
 
 
@@ -260,3 +264,61 @@ def test_a_win_the_day_before_the_streak_day_adds_no_day_and_breaks_nothing():
     assert (stats.streak, stats.streak_day) == (2, D(2026, 3, 2))
     stats.record(won(), D(2026, 3, 3))
     assert stats.current_streak(D(2026, 3, 3)) == 3
+
+
+# Wins with hints (docs/stats.md, "Wins with hints") ------------------------------------------
+
+
+def test_a_win_with_hints_is_a_win_and_a_winning_day_but_no_record_of_skill():
+    stats = Stats()
+    day = D(2026, 3, 1)
+    hinted = dataclasses.replace(won(seconds=30, moves=25, par=25), level=Level.EXPERT, with_hints=True)
+    assert stats.record(hinted, day)
+    assert (stats.played, stats.wins, stats.wins_with_hints, stats.best_score) == (1, 1, 1, 900)
+    assert stats.current_streak(day) == stats.best_streak == 1
+    assert (stats.perfect_wins, stats.fastest_win, stats.fewest_moves, stats.level_wins) == (
+        0,
+        None,
+        None,
+        {},
+    )
+    assert set(stats.unlocked) == {"first-win"}
+    assert stats.recent[-1].with_hints and not stats.recent[-1].perfect
+    assert describe.recent_summary(stats.recent) == "Your last game: won in 25 moves, in par, with hints."
+    figures = describe.figures(stats, day)
+    assert (figures["wins"], figures["wins-with-hints"], figures["fewest-moves"]) == ("1", "1", "—")
+    # The same win without hints, later, earns what the one with hints did not.
+    stats.record(dataclasses.replace(hinted, game_id="own", with_hints=False), day)
+    assert (stats.wins, stats.wins_with_hints, stats.perfect_wins, stats.fewest_moves) == (2, 1, 1, 25)
+    assert {"perfect", "quick", "expert-won", "expert-par", "unaided"} <= set(stats.unlocked)
+
+
+def test_a_win_with_hints_unlocks_no_one_game_feat_even_without_penalties():
+    """A game played on from the review is with hints and has paid nothing: still no feat."""
+    stats = Stats()
+    free = Result("g", True, 30, 25, 1600, 2, 25, 7, Level.EXPERT, False, with_hints=True)
+    stats.record(free, D(2026, 3, 1))
+    assert not {"unaided", "expert-par"} & set(stats.unlocked)
+
+
+@pytest.mark.parametrize(
+    "figures",
+    [
+        {
+            "played": 1,
+            "wins": 1,
+            "best_score": 9,
+            "best_streak": 1,
+            "wins_with_hints": 2,
+        },  # more than the wins
+        # a win without hints and no fastest win or fewest moves
+        {"played": 2, "wins": 2, "best_score": 9, "best_streak": 1, "wins_with_hints": 1},
+    ],
+)
+def test_wins_with_hints_that_no_games_could_give_cannot_be_made(figures):
+    with pytest.raises(ValueError):
+        Stats(**figures)
+
+
+def test_wins_all_with_hints_have_no_fastest_win_or_fewest_moves():
+    assert Stats(played=1, wins=1, best_score=9, best_streak=1, wins_with_hints=1).fewest_moves is None
