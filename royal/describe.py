@@ -360,9 +360,10 @@ def unwinnable_deal(number: int | None) -> str:
     return f"{which} cannot be won: no sequence of moves clears it, but you can still play it."
 
 
-def replay_started(replay: Replay) -> str:
+def replay_started(replay: Replay, name: Namer = shown_name) -> str:
     """Said when the replay opens."""
-    return f"A shortest win of this deal, in {replay.total} moves, from the start. " + replay_position(replay)
+    start = f"A shortest win of this deal, in {replay.total} moves, from the start. "
+    return start + replay_position(replay, name)
 
 
 def replay_position(replay: Replay, name: Namer = shown_name) -> str:
@@ -716,16 +717,18 @@ def review_summary(review: Review) -> str:
     return f"Your game, {_counted(review.total, 'move')}. {lost} {costly}"
 
 
-def review_reason(judged: Judged) -> str:
-    """Why a move is marked, in words, with the better move; empty for a move that cost nothing."""
-    start = f"Move {judged.number}, {judged.move},"
+def review_reason(judged: Judged, name: Namer = shown_name) -> str:
+    """Why a move is marked, in words, with the better move (each named as the page names a
+    move: ``"Q♥ and 7♥ remove 3♠"``); empty for a move that cost nothing."""
+    start = f"Move {judged.number} ({removal(judged.move, judged.removed, name)})"
+    better = "" if judged.better is None else removal(judged.better, judged.better_removed, name)
     if judged.lost_win:
         cleared = "after it no sequence of moves clears the line"
-        return f"{start} lost the win: {cleared}. {judged.better} kept it."
+        return f"{start} lost the win: {cleared}. Better: {better}, which kept it."
     if judged.longer and judged.after is not None:
         return (
             f"{start} made the shortest win longer: {judged.before} moves could win before it, "
-            f"{judged.after + 1} with it. {judged.better} kept the shortest."
+            f"{judged.after + 1} with it. Better: {better}, which kept the shortest."
         )
     return ""
 
@@ -770,9 +773,16 @@ def calendar_day_heading(day: _dt.date) -> str:
     return f"The challenges of {_date(day)}"
 
 
-def review_move(number: int, move: Move) -> str:
-    """A move in the review's list: its number and notation."""
-    return f"{number}. {move}"
+def review_move(number: int, move: Move, name: Namer = shown_name) -> str:
+    """A move in the review's list, short enough for its grid: its number and its two cards,
+    ``"3. 10♠-10♦"``."""
+    return f"{number}. {name(move.left)}-{name(move.right)}"
+
+
+def review_move_label(number: int, move: Move, removed: Sequence[str]) -> str:
+    """What a screen reader says of a move in the review's list: its number and what it did,
+    ``"Move 3: ten of spades and ten of diamonds remove four of clubs"``."""
+    return f"Move {number}: {removal(move, removed, spoken_name)}"
 
 
 REVIEW_START = "Before your first move."

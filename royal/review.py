@@ -24,13 +24,17 @@ from royal.solver import solve
 @dataclass(frozen=True)
 class Judged:
     """One of the player's moves: the fewest moves to win before and after it (None when the
-    position could not be won), and a shortest win's first move before it when this one cost."""
+    position could not be won), and a shortest win's first move before it when this one cost;
+    the cards each removes (``better_removed`` empty when there is no better move), for the
+    review to say what they did."""
 
     number: int  # 1 for the first move
     move: Move
     before: int | None
     after: int | None
     better: Move | None
+    removed: tuple[str, ...]
+    better_removed: tuple[str, ...]
 
     @property
     def lost_win(self) -> bool:
@@ -54,13 +58,22 @@ def judgements(cards: Sequence[str], moves: Sequence[Move], suit_runs: bool = Fa
     line = Line(cards, suit_runs)
     solution = solve(line.cards, suit_runs)
     for number, move in enumerate(moves, start=1):
-        line.push(move)
         before, first = solution.min_moves, solution.moves[0] if solution.moves else None
+        first_removes = line.enclosed(first) if first is not None else ()
+        removed = line.push(move).removed
         # Once the win is lost nothing after can win again (moves only remove cards).
         solution = solve(line.cards, suit_runs) if before is not None else solution
         after = solution.min_moves if before is not None else None
         costly = before is not None and (after is None or after + 1 > before)
-        yield Judged(number, move, before, after, first if costly else None)
+        yield Judged(
+            number,
+            move,
+            before,
+            after,
+            first if costly else None,
+            removed,
+            first_removes if costly else (),
+        )
 
 
 def judge(cards: Sequence[str], moves: Sequence[Move], suit_runs: bool = False) -> list[Judged]:
@@ -76,6 +89,9 @@ class Review(Steps):
             raise ValueError("only a finished game has a review")
         suit_runs = game.variant.suit_runs
         super().__init__(game.cards, [played.move for played in game.line.stack], suit_runs)
+        #: The cards each move removed, first move first: the list names them before the solver
+        #: has judged the move.
+        self.removed: tuple[tuple[str, ...], ...] = tuple(played.removed for played in game.line.stack)
         self._fresh = game.restarted  # the same deal, as what it was dealt as (a daily's stays one)
         self._actions = game.actions  # the moves with the stock's deals among them
         self.judged: list[Judged] = []  # the moves judged so far, first first

@@ -1,6 +1,6 @@
 """What several engine test modules share: deals that can and cannot be won or that get stuck,
-winning, every whitespace character, a hand-moved clock, sessions, storages that refuse, and a
-check that two games agree.
+winning, every whitespace character, a hand-moved clock, sessions, storages that refuse, a
+check that two games agree, and the words a description shows and those screen readers read.
 
 A plain module, imported by name (``tests/`` is on the path), neither a conftest nor a test
 module: test modules import from here and never from one another. The browser tests have
@@ -14,6 +14,7 @@ import json
 import random
 import sys
 from collections.abc import Callable, Collection
+from typing import Any
 
 from royal import saves
 from royal.deals import numbered_deal
@@ -207,3 +208,38 @@ def format_2_text(stats: Stats) -> str:
     for name in ("challenges", "level_wins", "unlocked"):
         del record["stats"][name]
     return json.dumps({**record, "version": 2})
+
+
+# Descriptions -----------------------------------------------------------------------------------
+
+
+def shown_words(nodes: list[Any]) -> str:
+    """The words a description's nodes (their JSON form, royal/view/html.py) show on the page:
+    none inside an element only screen readers read (``class="visually-hidden"``)."""
+
+    def words(node: Any) -> str:
+        if isinstance(node, str):
+            return node
+        if "visually-hidden" in node.get("a", {}).get("class", "").split():
+            return ""
+        return "".join(words(child) for child in node.get("c", []))
+
+    return "".join(words(node) for node in nodes)
+
+
+def spoken_words(nodes: list[Any]) -> str:
+    """The words screen readers read of a description's nodes (their JSON form): none inside an
+    element hidden from them (``aria-hidden="true"``), the accessible name (``aria-label``) of
+    one that has it in place of its text."""
+
+    def words(node: Any) -> str:
+        if isinstance(node, str):
+            return node
+        attributes = node.get("a", {})
+        if attributes.get("aria-hidden") == "true":
+            return ""
+        if "aria-label" in attributes:
+            return str(attributes["aria-label"])
+        return "".join(words(child) for child in node.get("c", []))
+
+    return "".join(words(node) for node in nodes)

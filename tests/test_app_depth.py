@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import re
 from typing import Any
 
 from app_tab import Local, Tab, effects, play
 
-from helpers import Time, first_deal, format_2_text, leftmost_play
+from helpers import Time, first_deal, format_2_text, leftmost_play, shown_words, spoken_words, winning_moves
 from royal import describe
 from royal.achievements import BY_ID
-from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS
+from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, shown_name, spoken_name
 from royal.challenges import challenges
 from royal.deals import numbered_deal
 from royal.difficulty import Level
@@ -256,6 +257,83 @@ def test_the_reviews_moves_step_by_the_arrow_keys_and_escape_closes_it() -> None
     closed = tab.key("Escape", *in_list)
     assert not tab.shows("review")
     assert closed["f"] == {"in": "result", "to": "#review-open", "take": True}
+
+
+# An engine's card code (QH, TD) or move (QH-7H) as a word of its own: what a player never reads.
+CODE = re.compile(r"\b[A2-9TJQK][SHDC]\b")
+
+
+def drawn_strings(nodes: list[Any]) -> list[str]:
+    """Every text and attribute value of the nodes as drawn (their JSON form)."""
+    found: list[str] = []
+    for node in nodes:
+        if isinstance(node, str):
+            found.append(node)
+        else:
+            found += [str(value) for value in node.get("a", {}).values()]
+            found += drawn_strings(node.get("c", []))
+    return found
+
+
+def test_the_review_after_a_win_names_cards_as_the_page_does_never_by_their_codes() -> None:
+    """Issue 29: the review listed the moves and gave its reasons in the engine's notation
+    ("TS-TD"). Each move is its cards as the page shows them (10♠), read out by their names
+    ("ten of spades") with what it removed, and so is every reason and better move, at every
+    step of a won game that took more moves than par."""
+    number = 1
+    game, line = Game.numbered(number), Line(numbered_deal(number))
+    while game.outcome is None:  # the last move that keeps the win, each time: longer than par
+        move = winning_moves(game.line)[-1]
+        game.play(move, 1.0)
+    moves = [played.move for played in game.line.stack]
+    tab = Page(query={"deal": str(number)})
+    for move in moves:
+        play(tab, move.left, move.right)
+    tab.paint()
+    assert tab.attributes["page"]["data-outcome"] == "won"
+    open_review(tab)
+    judged = judge(numbered_deal(number), moves)
+    assert any(j.longer for j in judged), "a win over par, with its reasons"
+    regions = ("review-summary", "review-status", "review-moves")
+    for position in range(len(moves) + 1):
+        if position:
+            tab.button("review-step", "review-go", "step")
+        for region in regions:
+            codes = [text for text in drawn_strings(tab.children.get(region, [])) if CODE.search(text)]
+            assert not codes, (region, position, codes)
+    items = [node for node in tab.find("review-moves") if "data-move" in node.get("a", {})]
+    assert len(items) == len(moves)
+    for item, j in zip(items, judged, strict=True):
+        removed = line.push(j.move).removed
+        shown, spoken = shown_words([item]), spoken_words([item])
+        assert shown.startswith(f"{j.number}. {shown_name(j.move.left)}-{shown_name(j.move.right)}"), shown
+        said = f"Move {j.number}: {spoken_name(j.move.left)} and {spoken_name(j.move.right)} remove "
+        assert spoken.startswith(said + " and ".join(spoken_name(card) for card in removed)), spoken
+        if j.longer:
+            assert j.better is not None
+            for card in (j.better.left, j.better.right, *j.better_removed):
+                assert shown_name(card) in shown and spoken_name(card) in spoken, (card, shown, spoken)
+            assert "Better: " in shown and "made the shortest win longer" in spoken
+        assert not any(symbol in spoken for symbol in "♠♥♦♣"), spoken
+
+
+def test_the_replay_bar_names_cards_as_the_page_does_never_by_their_codes() -> None:
+    """The replay's status shows its next move's cards as the page shows them and reads them out
+    by their names, at every step."""
+    tab, number, _, _ = stuck_game()
+    solution = solve(numbered_deal(number))
+    tab.button("replay", "replay-open")
+    shadow = Line(numbered_deal(number))
+    for move in solution.moves:
+        status = tab.children["replay-status"]
+        assert not [text for text in drawn_strings(status) if CODE.search(text)], status
+        removed = shadow.enclosed(move)
+        assert describe.removal(move, removed) in shown_words(status)
+        assert describe.removal(move, removed, spoken_name) in spoken_words(status)
+        assert not any(symbol in spoken_words(status) for symbol in "♠♥♦♣"), status
+        tab.button("replay-step", "replay", "step")
+        shadow.push(move)
+    assert tab.words("replay-status") == f"Won in {solution.min_moves} moves, the fewest this deal allows."
 
 
 # Finish for me and the achievements -----------------------------------------------------------

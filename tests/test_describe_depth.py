@@ -57,7 +57,9 @@ def test_a_lost_game_shares_the_cards_left_and_its_review_says_why():
     loss = review.first_loss
     assert f"Move {loss.number} lost the win." in describe.review_summary(review)
     reason = describe.review_reason(loss)
-    assert reason.startswith(f"Move {loss.number}, {loss.move}, lost the win") and str(loss.better) in reason
+    moved = describe.removal(loss.move, loss.removed)
+    better = describe.removal(loss.better, loss.better_removed)
+    assert reason.startswith(f"Move {loss.number} ({moved}) lost the win") and f"Better: {better}," in reason
     for judged in review.longer:
         assert f"{judged.before} moves could win before it" in describe.review_reason(judged)
 

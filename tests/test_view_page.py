@@ -6,8 +6,9 @@ import dataclasses
 import datetime as dt
 import json
 
-from helpers import STUCK, WINNABLE, leftmost_play, win_game
+from helpers import STUCK, WINNABLE, leftmost_play, shown_words, spoken_words, win_game
 from royal import describe
+from royal.cards import spoken_name
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.markup import THEME_COLOURS
@@ -16,7 +17,7 @@ from royal.settings import CHOICES, Settings
 from royal.solver import solve
 from royal.stats import Stats
 from royal.variant import STOCK
-from royal.view.html import Patch
+from royal.view.html import Patch, node_data
 from royal.view.look import SETTING_BOXES, look, radio_id
 from royal.view.page import News, Screen, Told, chance_line, finish_button, news, page
 
@@ -111,17 +112,21 @@ def test_the_replay_shows_its_fields_and_bar_and_marks_the_body() -> None:
     win_game(game)
     replay = Replay(game.cards, game.deal_solution())
     replay.step()
-    drawn = page(screen(game, steps=replay, replay=replay, replay_said="Opening words"))
+    drawn = page(screen(game, steps=replay, replay=replay, replay_opening=True))
     assert texts(drawn, "field-")["moves"] == "1"
     assert texts(drawn, "field-")["cards-left"] == str(len(replay.line))
     assert drawn.regions["page"].attribute("data-replay") == ""
     assert drawn.regions["replay-bar"].attribute("hidden") is None
-    assert drawn.regions["replay-status"].text() == "Opening words"
+    status = [node_data(node) for node in drawn.regions["replay-status"].children or ()]
+    assert shown_words(status) == describe.replay_started(replay)  # 10♠, read as "ten of spades"
+    assert spoken_words(status) == describe.replay_started(replay, spoken_name)
     assert drawn.regions["replay-back"].attribute("aria-disabled") == "false"
     replay.toggle()
     playing = page(screen(game, steps=replay, replay=replay))
     assert playing.regions["replay-status"].attribute("aria-live") == "off"  # read only where it stops
-    assert playing.regions["replay-status"].text() == describe.replay_position(replay)
+    status = [node_data(node) for node in playing.regions["replay-status"].children or ()]
+    assert shown_words(status) == describe.replay_position(replay)
+    assert spoken_words(status) == describe.replay_position(replay, spoken_name)
     assert playing.regions["replay-play"].text() == describe.replay_play_button(True)
     assert playing.regions["replay-play"].attribute("aria-pressed") == "true"
     closed = page(screen(game))

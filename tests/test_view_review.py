@@ -5,14 +5,15 @@ the list's one tab stop, Back and Step at either end, and where the focus goes."
 import dataclasses
 import datetime as dt
 
-from helpers import STUCK, WINNABLE, leftmost_play, win_game
+from helpers import STUCK, WINNABLE, leftmost_play, shown_words, spoken_words, win_game
 from royal import describe
+from royal.cards import spoken_name
 from royal.game import Game
 from royal.replay import Replay
 from royal.review import Review
 from royal.settings import Settings
 from royal.stats import Stats
-from royal.view.html import Element, Focus, Patch
+from royal.view.html import Element, Focus, Patch, node_data
 from royal.view.page import Screen, page
 from royal.view.review_panel import review_panel
 
@@ -57,6 +58,11 @@ def test_a_review_opens_at_the_start_with_every_move_listed_and_awaiting_the_sol
     assert [button(item).text() for item in listed] == [
         describe.review_move(n, move) for n, move in enumerate(review.moves, start=1)
     ]
+    # Each move's cards as the page shows them (10♠), read out as it reads them, with what it removed.
+    assert [button(item).attribute("aria-label") for item in listed] == [
+        describe.review_move_label(n, move, removed)
+        for n, (move, removed) in enumerate(zip(review.moves, review.removed, strict=True), start=1)
+    ]
     assert {item.attribute("data-verdict") for item in listed} == {"pending"}
     assert [button(item).attribute("tabindex") for item in listed] == ["0"] + ["-1"] * (len(listed) - 1)
     # A click on a move shows the position after it (static/view.js sends its message).
@@ -80,8 +86,11 @@ def test_each_judged_move_shows_its_verdict_and_reason_and_the_summary_follows_t
     assert drawn.regions["review-summary"].text() == describe.review_summary(review)
     for item, judged in zip(items(drawn), review.judged, strict=True):
         assert item.attribute("data-verdict") == judged.verdict
-        reason = describe.review_reason(judged)
-        assert item.text() == describe.review_move(judged.number, judged.move) + reason
+        nodes = [node_data(child) for child in item.children]
+        shown = describe.review_move(judged.number, judged.move) + describe.review_reason(judged)
+        assert shown_words(nodes) == shown
+        spoken = describe.review_move_label(judged.number, judged.move, judged.removed)
+        assert spoken_words(nodes) == spoken + describe.review_reason(judged, spoken_name)
     assert "lost" in {item.attribute("data-verdict") for item in items(drawn)}  # STUCK loses its win
 
 

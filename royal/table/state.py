@@ -57,9 +57,9 @@ class PageState:
     leaving: Leaving | None = None
     link: DealRequest | None = None  # a link's deal, while the page asks about it
     dialogs: set[str] = field(default_factory=set)
-    # The replay of a shortest win, and the words its bar opens with until the first step.
+    # The replay of a shortest win, and whether its bar says it has just opened (until the first step).
     replay: Replay | None = None
-    replay_said: str = ""
+    replay_opening: bool = False
     # The review of a finished game: the game's id, and where its next drawing takes the focus.
     review: Review | None = None
     reviewed: str = ""

@@ -129,6 +129,19 @@ def html(
     return Element(tag, _attributes(attributes), children, key, False, tuple((style or {}).items()))
 
 
+#: static/app.css's class of words read to screen readers and not shown.
+VISUALLY_HIDDEN = "visually-hidden"
+
+
+def worded(shown: str, spoken: str) -> tuple[Node, ...]:
+    """Words ``shown`` on the page, with ``spoken`` read to screen readers in their place (a card
+    by its name, "ten of spades", where the page shows "10♠"; docs/rules.md, "Card codes and names"): a text
+    alone when the two are the same."""
+    if shown == spoken:
+        return (shown,) if shown else ()
+    return (html("span", {"aria-hidden": "true"}, shown), html("span", {"class": VISUALLY_HIDDEN}, spoken))
+
+
 def svg(tag: str, attributes: Attributes | None = None, *children: Node, key: str | None = None) -> Element:
     """An element in SVG's namespace: ``svg("rect", {"x": 2, "width": 17.3})``."""
     return Element(tag, _attributes(attributes), children, key, True)

@@ -60,9 +60,9 @@ class Screen:
     stats: Stats
     #: The replay or the review while it holds the board (its fields are shown), else ``None``.
     steps: Steps | None = None
-    #: The replay while it shows (its bar), and the words its bar opens with.
+    #: The replay while it shows (its bar), and whether it has just opened (its bar says so).
     replay: Replay | None = None
-    replay_said: str = ""
+    replay_opening: bool = False
     #: The first-game guide shows.
     guide: bool = False
     #: The chance's line: ``None`` hidden, else its words (a no-break space while weighed).
@@ -108,7 +108,7 @@ def page(screen: Screen) -> Patch:
     regions["first-game-text"] = text(describe.FIRST_GAME if screen.guide else "")
     regions.update(finish_button(screen.finish))
     regions.update(ending(game, screen.now))
-    regions.update(replay_bar(screen.replay, screen.replay_said))
+    regions.update(replay_bar(screen.replay, screen.replay_opening))
     regions.update(look(screen.settings))
     outcome = game.outcome
     body: dict[str, str | bool | None] = {

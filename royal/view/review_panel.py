@@ -1,15 +1,16 @@
 """The review of a finished game (``#review``) as a description (docs/play.md, "Review"): its
 summary (the solver judging, then what it found), where it stands (read out, ``aria-live``), the
-player's moves in notation, each marked with its verdict and reason once judged, the move shown
-``aria-current`` and the list's one tab stop, and Back and Step ``aria-disabled`` at either end
-(not ``disabled``, so a focused button keeps the focus). ``body[data-review]`` is the page's
-(royal/view/page.py)."""
+player's moves, their cards named as the page names them, each marked with its verdict and
+reason once judged, the move shown ``aria-current`` and the list's one tab stop, and Back and
+Step ``aria-disabled`` at either end (not ``disabled``, so a focused button keeps the focus).
+``body[data-review]`` is the page's (royal/view/page.py)."""
 
 from __future__ import annotations
 
 from royal import describe
+from royal.cards import spoken_name
 from royal.review import Judged, Review
-from royal.view.html import Attributes, Element, Focus, Node, Patch, Region, html, region, text
+from royal.view.html import Attributes, Element, Focus, Node, Patch, Region, html, region, text, worded
 
 
 def review_panel(review: Review | None, focus: str | None = None) -> Patch:
@@ -43,16 +44,24 @@ def review_panel(review: Review | None, focus: str | None = None) -> Patch:
 
 
 def _move(number: int, review: Review, judged: Judged | None, stop: bool) -> Element:
-    """A move of the list: its button and, once judged, its verdict and the reason for it."""
+    """A move of the list: its button and, once judged, its verdict and the reason for it, the
+    cards named as the page names them (``10♠``, read out as "ten of spades")."""
+    move = review.moves[number - 1]
     button = html(
         "button",
-        {"type": "button", "tabindex": 0 if stop else -1, "data-act": "review-move", "data-arg": number},
-        describe.review_move(number, review.moves[number - 1]),
+        {
+            "type": "button",
+            "tabindex": 0 if stop else -1,
+            "data-act": "review-move",
+            "data-arg": number,
+            "aria-label": describe.review_move_label(number, move, review.removed[number - 1]),
+        },
+        describe.review_move(number, move),
     )
     children: list[Node] = [button]
     reason = describe.review_reason(judged) if judged is not None else ""
-    if reason:
-        children.append(html("span", None, reason))
+    if judged is not None and reason:
+        children.append(html("span", None, *worded(reason, describe.review_reason(judged, spoken_name))))
     attributes: Attributes = {
         "data-move": number,
         "data-verdict": judged.verdict if judged is not None else "pending",

@@ -246,7 +246,7 @@ class App:
             session.stats,
             steps,
             replay,
-            state.replay_said,
+            state.replay_opening,
             state.guide,
             self.chance.for_drawing(),
             # Finish for me weighs the whole line: from the stock, once it is all dealt.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from royal import describe
 from royal.replay import Replay, Steps
 from royal.shortcuts import REPLAY
 from royal.table.state import PageState
@@ -51,7 +50,7 @@ class ReplayView:
         """Open the replay at the deal's start, paused."""
         self.state.replay = replay
         self.show_with_next(Patch(focus=Focus("replay-bar", "#replay-play", take=True)))
-        self._changed(describe.replay_started(replay))
+        self._changed(opening=True)
 
     def close(self, notify: bool = True) -> None:
         """Stop and hide the replay; ``on_close()`` then draws the end screen again (unless
@@ -101,13 +100,13 @@ class ReplayView:
             self.state.timers.discard("replay")
             self.show_with_next(timer("replay", None))
 
-    def _changed(self, said: str = "") -> None:
+    def _changed(self, opening: bool = False) -> None:
         replay = self.replay
         if replay is None:
             return
         if not replay.playing:
             self._stop()
-        self.state.replay_said = said
+        self.state.replay_opening = opening
         self.on_change()
 
     def key(self, name: str) -> None:

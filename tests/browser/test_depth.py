@@ -1,7 +1,8 @@
 """What only a browser shows of the depth panels (issue 20): the calendar and the achievements
 fitting a phone, keeping still and giving the focus back, the news of an achievement beside the
-line, the review's buttons at hand on a phone, Finish for me in view over no control. What they
-say and do after each message is tested under CPython (tests/test_app_depth.py)."""
+line, the review's buttons at hand on a phone and its royals in view after a win, Finish for me
+in view over no control. What they say and do after each message is tested under CPython
+(tests/test_app_depth.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import Page, expect
 from conftest import DESKTOP, PHONE_CONTEXT
 from gamepage import (
     after_turns,
+    click_move,
     finish_deal,
     open_one_move_from_the_win,
     seed_once,
@@ -150,6 +152,55 @@ def test_on_a_phone_the_reviews_step_buttons_stay_at_hand_while_the_line_shows(
     expect(page.locator("#review-status")).not_to_have_text(before or "")
     page.locator("#review-close").click()
     expect(page.locator("#review")).to_be_hidden()
+
+
+# Brings the card `code` of the line into view (the line may be taller than the window: a review's
+# line on a phone), in the middle of the window, and says where it stands there: its box as
+# [left, top, right, bottom], the window's size, and whether it shows (neither hidden nor
+# see-through).
+ROYAL_IN_VIEW_JS = """code => {
+  const card = document.querySelector(`#line [data-card="${code}"]`);
+  if (!card) return null;
+  card.scrollIntoView({block: "center", inline: "nearest"});
+  const r = card.getBoundingClientRect(), style = getComputedStyle(card);
+  return {box: [r.left, r.top, r.right, r.bottom], width: innerWidth, height: innerHeight,
+          shows: style.visibility === "visible" && Number(style.opacity) > 0.9};
+}"""
+
+
+@pytest.mark.parametrize("options", [PHONE_CONTEXT, {"viewport": DESKTOP}], ids=["phone", "desktop"])
+def test_the_royals_in_view_at_every_review_step_after_a_win(
+    options: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: after a win the page draws the couple meeting in the middle of the line's width
+    (app.css), and that placement, made for the line of two, placed the review's longer lines'
+    Queen and King far off the window's left edge at every step. A won game's review shows them
+    where the review's line has them, in view, from the deal to the win."""
+    page = new_context(**options).new_page()
+    game, last = open_one_move_from_the_win(page, site.url, wait_ready, 7)
+    click_move(page, last)
+    expect(page.locator("body")).to_have_attribute("data-outcome", "won")
+    page.locator("#review-open").click()
+    expect(page.locator("#review")).to_be_visible()
+    step = page.locator("#review-step")
+    total = game.moves + 1  # the game's moves and the last, played by clicks
+    for position in range(total + 1):  # the deal, then after each move
+        after_turns(page)
+        expect(page.locator("[data-field=moves]")).to_have_text(str(position))
+        for code in ("QH", "KH"):
+            seen = page.evaluate(ROYAL_IN_VIEW_JS, code)
+            assert seen is not None, (code, "not in the line at step", position)
+            left, top, right, bottom = seen["box"]
+            assert left >= 0 and right <= seen["width"] and top >= 0 and bottom <= seen["height"], (
+                code,
+                "out of the window at step",
+                position,
+                seen,
+            )
+            assert seen["shows"], (code, "hidden at step", position, seen)
+        if position < total:
+            step.click()
+    expect(step).to_have_attribute("aria-disabled", "true")
 
 
 # The boxes of Finish for me, of every other control and of every card, as [left, top, right, bottom].
