@@ -239,6 +239,16 @@ class Session:
             self.save()
         return move
 
+    def show_solution(self) -> None:
+        """A shortest win of the deal is shown (the replay): a game not won, which may yet be
+        undone or rewound and won, is played with hints from now on (docs/stats.md), and saved."""
+        game = self.game
+        if game.outcome is Outcome.WON or game.with_hints:
+            return
+        self.tabs.refuse_if_behind()
+        game.with_hints = True
+        self.save()
+
     # Settings and the page -------------------------------------------------------------
 
     def change_settings(self, **changes: object) -> None:

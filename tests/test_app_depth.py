@@ -574,6 +574,12 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen()
 
     solution = solve(numbered_deal(number))
     opened = tab.button("replay", "replay-open")
+    # Shown a shortest win, the stuck game is played with hints from now on (undone or rewound,
+    # it could follow it): saved so, and nothing else changes (docs/stats.md, "Wins with hints").
+    game = json.loads(local.data[GAME_KEY])["game"]
+    assert game["with_hints"] and not json.loads(saved[GAME_KEY])["game"]["with_hints"]
+    assert local.data[STATS_KEY] == saved[STATS_KEY]
+    saved = dict(local.data)
     assert opened["f"] == {"in": "replay-bar", "to": "#replay-play", "take": True}
     assert tab.attributes["page"]["data-replay"] == ""  # the end panel steps aside (app.css)
     assert tab.line == list(numbered_deal(number))
@@ -645,6 +651,23 @@ def test_replay_of_a_shortest_win_changes_nothing_and_closes_to_the_end_screen()
     # writes, docs/saves.md "Tabs"); the game itself and the stats are as they were.
     assert local.data[STATS_KEY] == saved[STATS_KEY]
     assert without_revision(local.data[GAME_KEY]) == without_revision(saved[GAME_KEY])
+
+
+def test_a_stuck_game_shown_its_shortest_win_and_then_won_by_it_is_no_perfect_marriage() -> None:
+    """Found on the way to fair records: the replay after a stuck game, then Restart deal and
+    its moves followed, was "A perfect marriage!". The replay's moves are hints."""
+    local = Local()
+    tab, number, _, _ = stuck_game(local)
+    tab.button("replay", "replay-open")
+    tab.key("Escape")
+    tab.button("result-restart", "press", "restart")
+    for move in solve(numbered_deal(number)).moves:
+        play(tab, move.left, move.right)
+    assert tab.attributes["page"]["data-outcome"] == "won"
+    assert tab.words("result-heading") == "You won!" != describe.PERFECT
+    assert describe.WITH_HINTS in tab.words("result-text")
+    figures = {name: tab.words(f"stat-{name}") for name in ("wins", "perfect-wins", "wins-with-hints")}
+    assert figures == {"wins": "1", "perfect-wins": "0", "wins-with-hints": "1"}
 
 
 def test_a_setting_changed_during_a_replay_keeps_the_replay_on_the_board() -> None:

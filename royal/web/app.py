@@ -184,6 +184,7 @@ class App:
         if not solution.winnable:
             self.page.tell(describe.NO_REPLAY)
             return
+        self.session.show_solution()
         self.replay.show(Replay(game.cards, solution, game.variant.suit_runs))
 
     def _replay_closed(self) -> None:
