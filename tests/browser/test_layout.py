@@ -16,12 +16,13 @@ from conftest import DESKTOP, PHONE, PHONE_CONTEXT
 from gamepage import (
     confirm_loss,
     expect_line,
+    field,
     finish_deal,
     line,
     open_stuck_game,
     wait_settled,
 )
-from royal.deals import numbered_deal
+from royal.deals import MAX_DEAL, numbered_deal
 from royal.line import Line, Move
 from royal.solver import solve
 from royal.storage_keys import LOCK
@@ -552,6 +553,52 @@ def test_no_fields_name_moves_as_the_figures_grow(options: dict, new_context, si
     page.goto(site.url + f"?deal={DEAL}")  # the longest deal number
     wait_ready(page)
     assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a long deal number moved a name"
+
+
+# The boxes of the toolbar's buttons, the fields' names and figures and the lines under them
+# that show, and each pair of them that overlaps (neither inside the other), by how much.
+HEAD_OVERLAPS_JS = """() => {
+  const shown = [...document.querySelectorAll(
+      '.controls button, .fields dt, .fields dd, #notices > *, #first-game, #status, #chance')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  const name = e => e.id || `${e.tagName.toLowerCase()} ${e.textContent.trim()}`;
+  const boxes = shown.map(e => [e, e.getBoundingClientRect()]);
+  const found = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+    if (a.contains(b) || b.contains(a)) return;
+    const across = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const down = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (across > 0.5 && down > 0.5) found.push([name(a), name(b), across, down]);
+  }));
+  return {found, count: shown.length};
+}"""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 320, "height": 568}, PHONE, {"width": 390, "height": 844}, DESKTOP],
+    ids=["320", "360", "390", "1440"],
+)
+def test_no_field_or_control_of_the_head_overlaps_another_with_the_longest_deal_numbers(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: at 360 px a random deal's nine digits ran into Par. The longest random number
+    and the largest a link may give, in the open game and from the stock: the toolbar's buttons,
+    the fields' names and figures and the lines below them stand apart, nothing leaves the window
+    sideways, and the number shows whole."""
+    phone = viewport["width"] <= 600
+    page = new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+    ).new_page()
+    for number in (DEAL, MAX_DEAL):
+        for mode in ("", "&mode=stock"):
+            page.goto(site.url + f"?deal={number}{mode}")
+            wait_ready(page)
+            wait_settled(page)
+            assert field(page, "deal") == str(number)
+            seen = page.evaluate(HEAD_OVERLAPS_JS)
+            assert seen["count"] >= 20 and seen["found"] == [], (number, mode, seen)
+            assert page.evaluate(OVERFLOWING_JS) == [], (number, mode)
 
 
 def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
