@@ -6,6 +6,7 @@ say and do after each message is tested under CPython (tests/test_app_depth.py).
 from __future__ import annotations
 
 import datetime as dt
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -168,8 +169,8 @@ def test_finish_for_me_shows_in_view_over_no_control_or_card(
     page = new_context(**options).new_page()
     open_one_move_from_the_win(page, site.url, wait_ready, finish_deal())  # its last move forced
     expect(page.locator("#finish")).to_be_visible()
-    # On a phone it floats, so wherever the page is scrolled; on a desktop it is in the toolbar.
-    for scroll in (0, 10_000) if options is PHONE_CONTEXT else (0,):
+    # It floats, so wherever the page is scrolled.
+    for scroll in (0, 10_000):
         page.evaluate(f"() => window.scrollTo(0, {scroll})")
         boxes = page.evaluate(BOXES_JS)
         left, top, right, bottom = boxes["finish"]
@@ -179,3 +180,43 @@ def test_finish_for_me_shows_in_view_over_no_control_or_card(
             across = min(right, other_right) - max(left, other_left)
             down = min(bottom, other_bottom) - max(top, other_top)
             assert across <= 0 or down <= 0, (name, "under Finish for me", boxes["finish"], scroll)
+
+
+# The toolbar's buttons as shown, [id, left, top, right, bottom] each, and the line's frame's top.
+TOOLBAR_JS = """() => ({
+  buttons: [...document.querySelectorAll('.controls button')].filter(e => e.getClientRects().length)
+    .map(e => { const r = e.getBoundingClientRect(); return [e.id, r.left, r.top, r.right, r.bottom]; }),
+  line: document.querySelector('.line-frame').getBoundingClientRect().top + scrollY,
+})"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 960, "height": 800}], ids=["1440", "960"])
+def test_finish_for_me_leaves_no_hole_in_the_toolbar_and_showing_moves_nothing(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: not offered, Finish for me kept its place in a desktop's toolbar, a hole between
+    Hint and Share. It has no box then, the buttons stand evenly spaced in the open game and the
+    stock game's; offered, it moves no button nor the line (at 960 px, where it would wrap the
+    toolbar, as at 1440)."""
+    page = new_context(viewport=viewport, reduced_motion="reduce").new_page()
+    number = finish_deal()
+    shown = {}
+    for mode in ("&mode=stock", ""):
+        page.goto(site.url + f"?deal={number}{mode}")
+        wait_ready(page)
+        after_turns(page)
+        expect(page.locator("#finish")).to_have_attribute("data-offered", "false")
+        assert page.locator("#finish").bounding_box() is None, "the hidden button takes no room"
+        shown = page.evaluate(TOOLBAR_JS)
+        buttons = shown["buttons"]
+        assert "finish" not in [b[0] for b in buttons]
+        assert ("deal-card" in [b[0] for b in buttons]) == (mode != ""), buttons
+        for top in {round(b[2]) for b in buttons}:
+            row = sorted((b for b in buttons if round(b[2]) == top), key=lambda b: b[1])
+            gaps = [b[1] - a[3] for a, b in pairwise(row)]
+            assert not gaps or max(gaps) - min(gaps) < 1, ("even gaps between the buttons", mode, row)
+    open_one_move_from_the_win(page, site.url, wait_ready, number)
+    expect(page.locator("#finish")).to_be_visible()
+    offered = page.evaluate(TOOLBAR_JS)
+    assert [b for b in offered["buttons"] if b[0] != "finish"] == shown["buttons"], "a button moved"
+    assert offered["line"] == shown["line"], "the line moved"
