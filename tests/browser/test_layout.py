@@ -574,6 +574,12 @@ HEAD_OVERLAPS_JS = """() => {
 }"""
 
 
+# How many lines each field's figure takes (its height over its line height).
+FIGURE_LINES_JS = """() => [...document.querySelectorAll('.fields [data-field]')].filter(e => e.textContent)
+  .map(e => [e.dataset.field, Math.round(e.getBoundingClientRect().height
+                                         / parseFloat(getComputedStyle(e).lineHeight))])"""
+
+
 @pytest.mark.parametrize(
     "viewport",
     [{"width": 320, "height": 568}, PHONE, {"width": 390, "height": 844}, DESKTOP],
@@ -599,6 +605,9 @@ def test_no_field_or_control_of_the_head_overlaps_another_with_the_longest_deal_
             seen = page.evaluate(HEAD_OVERLAPS_JS)
             assert seen["count"] >= 20 and seen["found"] == [], (number, mode, seen)
             assert page.evaluate(OVERFLOWING_JS) == [], (number, mode)
+            if number == DEAL:  # a random deal's number, and every other figure, on one line
+                lines = page.evaluate(FIGURE_LINES_JS)
+                assert all(n == 1 for _, n in lines), (mode, lines)
 
 
 def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
