@@ -220,3 +220,66 @@ def test_finish_for_me_leaves_no_hole_in_the_toolbar_and_showing_moves_nothing(
     offered = page.evaluate(TOOLBAR_JS)
     assert [b for b in offered["buttons"] if b[0] != "finish"] == shown["buttons"], "a button moved"
     assert offered["line"] == shown["line"], "the line moved"
+
+
+# Whether an element shows whole: inside the window and its dialog's box, and the topmost thing at
+# its middle and the middles of its edges (clipped by nothing, under no sticky foot).
+SHOWS_WHOLE_JS = """e => {
+  const r = e.getBoundingClientRect(), d = e.closest('dialog').getBoundingClientRect();
+  const inside = r.top >= Math.max(0, d.top) && r.bottom <= Math.min(innerHeight, d.bottom)
+    && r.left >= Math.max(0, d.left) && r.right <= Math.min(innerWidth, d.right);
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;  // a pill's corners are not its own
+  const points = [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]];
+  return inside && points.every(([x, y]) => e.contains(document.elementFromPoint(x, y)));
+}"""
+FOCUS_RING_JS = """e => { const s = getComputedStyle(e);
+  return {outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, filter: s.filter,
+          shadow: s.boxShadow}; }"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE_CONTEXT["viewport"], {"width": 320, "height": 568}], ids=["360", "320"]
+)
+def test_on_a_phone_the_whole_calendar_is_at_hand_and_its_focus_is_the_games(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: on a phone the calendar's Expert row and Done were cut off, and its focus ring was
+    the browser's blue, worn by the chosen day too. Each challenge's row and Done show whole once
+    the keyboard reaches them (the calendar scrolls inside itself where the window is short, Done
+    staying at its foot); the focused day wears the ring a focused card wears, and the chosen
+    day a mark of its own."""
+    page = new_context(**{**PHONE_CONTEXT, "viewport": viewport}).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#line [data-card]").first.focus()
+    page.keyboard.press("ArrowRight")  # the focus by the keyboard: :focus-visible
+    after_turns(page)
+    card_ring = page.locator("#line [data-card]:focus-visible").evaluate(FOCUS_RING_JS)
+
+    page.locator("#calendar-open").click()
+    calendar = page.locator("#calendar")
+    expect(calendar).to_be_visible()
+    expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
+    box = calendar.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    rows = page.locator("#calendar-challenges li")
+    expect(rows).to_have_count(4)
+    done = page.locator("#calendar-close")
+    assert done.evaluate(SHOWS_WHOLE_JS), ("Done at hand as the calendar opens", done.bounding_box(), box)
+    if viewport is PHONE_CONTEXT["viewport"]:  # a usual phone: the whole calendar at once
+        assert calendar.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the calendar scrolls"
+    for row, target in [*((row, row.locator("button")) for row in rows.all()), (done, done)]:
+        target.evaluate("e => e.focus()")  # as Tab brings it: the browser scrolls it into view
+        assert row.evaluate(SHOWS_WHOLE_JS), (row.inner_text(), row.bounding_box(), box)
+
+    chosen = page.locator("#calendar-days [aria-pressed=true]")
+    chosen.evaluate("e => e.focus()")
+    page.keyboard.press("ArrowLeft")  # a day by the keyboard, not chosen
+    after_turns(page)
+    focused = page.locator("#calendar-days button:focus-visible")
+    expect(focused).to_have_count(1)
+    expect(focused).not_to_have_attribute("aria-pressed", "true")
+    ring = focused.evaluate(FOCUS_RING_JS)
+    assert (ring["outline"], ring["filter"]) == (card_ring["outline"], card_ring["filter"]), (ring, card_ring)
+    mark = chosen.evaluate(FOCUS_RING_JS)
+    assert mark["outline"].startswith("none") and mark["shadow"] != "none", ("the chosen day's mark", mark)
