@@ -6,6 +6,7 @@ sends no request anywhere."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -196,3 +197,64 @@ def test_a_focused_card_wears_a_pale_ring_edged_in_dark_apart_from_the_partners_
     assert luminance(rgb) > 0.75, ("near white, not the partner's mint-blue family", colour)
     assert float(offset.removesuffix("px")) >= 3, offset
     assert "drop-shadow" in shadow and "rgb(0, 0, 0)" in shadow, ("edged in dark", shadow)
+
+
+# What marks a card on the screen, as computed: its outline, its shadows (a ring is one with no
+# offset nor blur), its border's width, its lift and its filter.
+MARK_STYLE_JS = """e => { const s = getComputedStyle(e);
+  return {outline: s.outlineStyle === 'none' ? 'none'
+            : `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} ${s.outlineOffset}`,
+          shadow: s.boxShadow, border: parseFloat(s.borderTopWidth),
+          transform: s.transform, filter: s.filter}; }"""
+RGB = r"rgba?\((\d+), (\d+), (\d+)[^)]*\)"
+# A shadow that is a ring: no offset, no blur, a spread, not inset.
+RING = re.compile(RGB + r" 0px 0px 0px [\d.]+px(?! inset)(?:,|$)")
+
+
+def ring_colours(style: dict) -> set[tuple[int, ...]]:
+    """The colours of the rings a card wears: its outline's, and its shadows' that are rings."""
+    rings = {tuple(int(c) for c in m.groups()) for m in RING.finditer(style["shadow"])}
+    if style["outline"] != "none":
+        rings.add(tuple(int(c) for c in re.search(RGB, style["outline"]).groups()))
+    return rings
+
+
+@pytest.mark.parametrize("look", ["light", "dark", "forced-colours"])
+def test_a_selected_card_and_the_focused_one_look_apart(new_context, open_game, look: str) -> None:
+    """Issue 29: the selection and the keyboard's focus both drew a white ring with a dark edge.
+    A card selected and not focused, one focused and not selected, and one both, each look
+    their own way: the selection's ring is nowhere near the focus's colour, and a card both
+    selected and focused wears both marks; under forced colours, where shadows go, too."""
+    page = new_context(color_scheme="dark" if look == "dark" else "light").new_page()
+    if look == "forced-colours":
+        page.emulate_media(forced_colors="active")
+    open_game(page, "?deal=7")
+    line = Line(numbered_deal(7))
+    chosen = next(c for c in line.cards[1:-1] if line.partners(c))  # not a royal: no edge of its own
+    beside = line.cards[line.cards.index(chosen) + 1]  # never a partner: no card between
+    plain = page.locator(f'#line [data-card="{chosen}"]').evaluate(MARK_STYLE_JS)  # before
+    page.locator(f'#line [data-card="{chosen}"]').click()
+    page.keyboard.press("ArrowRight")  # the focus by the keyboard: :focus-visible
+    after_turns(page)
+    card = lambda code, state: page.locator(f'#line [data-card="{code}"]{state}')  # noqa: E731
+    expect(card(beside, ":focus-visible")).to_have_count(1)
+    expect(card(chosen, "")).to_have_attribute("aria-pressed", "true")
+    selected = card(chosen, "").evaluate(MARK_STYLE_JS)
+    focused = card(beside, "").evaluate(MARK_STYLE_JS)
+    page.keyboard.press("ArrowLeft")
+    after_turns(page)
+    expect(card(chosen, ":focus-visible[aria-pressed=true]")).to_have_count(1)
+    both = card(chosen, "").evaluate(MARK_STYLE_JS)
+
+    assert selected != focused and both not in (selected, focused), (selected, focused, both)
+    assert both["outline"] == focused["outline"] != "none", "both: the focus's own ring"
+    if look == "forced-colours":  # no shadows: the selection is a thicker border (and its lift)
+        assert selected["border"] > max(plain["border"], focused["border"]), (plain, selected, focused)
+        assert both["border"] == selected["border"], "both: the selection's border"
+        return
+    assert both["shadow"] == selected["shadow"], "both: the selection's ring"
+    selection, focus = ring_colours(selected), ring_colours(focused)
+    assert selection and focus, (selected, focused)
+    for a in selection:
+        for b in focus:  # as far apart as a colour from white, not two near-whites
+            assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 100, (a, b)

@@ -7,6 +7,7 @@ in view over no control. What they say and do after each message is tested under
 from __future__ import annotations
 
 import datetime as dt
+from itertools import pairwise
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -219,8 +220,8 @@ def test_finish_for_me_shows_in_view_over_no_control_or_card(
     page = new_context(**options).new_page()
     open_one_move_from_the_win(page, site.url, wait_ready, finish_deal())  # its last move forced
     expect(page.locator("#finish")).to_be_visible()
-    # On a phone it floats, so wherever the page is scrolled; on a desktop it is in the toolbar.
-    for scroll in (0, 10_000) if options is PHONE_CONTEXT else (0,):
+    # It floats, so wherever the page is scrolled.
+    for scroll in (0, 10_000):
         page.evaluate(f"() => window.scrollTo(0, {scroll})")
         boxes = page.evaluate(BOXES_JS)
         left, top, right, bottom = boxes["finish"]
@@ -230,3 +231,106 @@ def test_finish_for_me_shows_in_view_over_no_control_or_card(
             across = min(right, other_right) - max(left, other_left)
             down = min(bottom, other_bottom) - max(top, other_top)
             assert across <= 0 or down <= 0, (name, "under Finish for me", boxes["finish"], scroll)
+
+
+# The toolbar's buttons as shown, [id, left, top, right, bottom] each, and the line's frame's top.
+TOOLBAR_JS = """() => ({
+  buttons: [...document.querySelectorAll('.controls button')].filter(e => e.getClientRects().length)
+    .map(e => { const r = e.getBoundingClientRect(); return [e.id, r.left, r.top, r.right, r.bottom]; }),
+  line: document.querySelector('.line-frame').getBoundingClientRect().top + scrollY,
+})"""
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, {"width": 960, "height": 800}], ids=["1440", "960"])
+def test_finish_for_me_leaves_no_hole_in_the_toolbar_and_showing_moves_nothing(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: not offered, Finish for me kept its place in a desktop's toolbar, a hole between
+    Hint and Share. It has no box then, the buttons stand evenly spaced in the open game and the
+    stock game's; offered, it moves no button nor the line (at 960 px, where it would wrap the
+    toolbar, as at 1440)."""
+    page = new_context(viewport=viewport, reduced_motion="reduce").new_page()
+    number = finish_deal()
+    shown = {}
+    for mode in ("&mode=stock", ""):
+        page.goto(site.url + f"?deal={number}{mode}")
+        wait_ready(page)
+        after_turns(page)
+        expect(page.locator("#finish")).to_have_attribute("data-offered", "false")
+        assert page.locator("#finish").bounding_box() is None, "the hidden button takes no room"
+        shown = page.evaluate(TOOLBAR_JS)
+        buttons = shown["buttons"]
+        assert "finish" not in [b[0] for b in buttons]
+        assert ("deal-card" in [b[0] for b in buttons]) == (mode != ""), buttons
+        for top in {round(b[2]) for b in buttons}:
+            row = sorted((b for b in buttons if round(b[2]) == top), key=lambda b: b[1])
+            gaps = [b[1] - a[3] for a, b in pairwise(row)]
+            assert not gaps or max(gaps) - min(gaps) < 1, ("even gaps between the buttons", mode, row)
+    open_one_move_from_the_win(page, site.url, wait_ready, number)
+    expect(page.locator("#finish")).to_be_visible()
+    offered = page.evaluate(TOOLBAR_JS)
+    assert [b for b in offered["buttons"] if b[0] != "finish"] == shown["buttons"], "a button moved"
+    assert offered["line"] == shown["line"], "the line moved"
+
+
+# Whether an element shows whole: inside the window and its dialog's box, and the topmost thing at
+# its middle and the middles of its edges (clipped by nothing, under no sticky foot).
+SHOWS_WHOLE_JS = """e => {
+  const r = e.getBoundingClientRect(), d = e.closest('dialog').getBoundingClientRect();
+  const inside = r.top >= Math.max(0, d.top) && r.bottom <= Math.min(innerHeight, d.bottom)
+    && r.left >= Math.max(0, d.left) && r.right <= Math.min(innerWidth, d.right);
+  const x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;  // a pill's corners are not its own
+  const points = [[x, y], [x, r.top + 2], [x, r.bottom - 2], [r.left + 2, y], [r.right - 2, y]];
+  return inside && points.every(([x, y]) => e.contains(document.elementFromPoint(x, y)));
+}"""
+FOCUS_RING_JS = """e => { const s = getComputedStyle(e);
+  return {outline: `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}`, filter: s.filter,
+          shadow: s.boxShadow}; }"""
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE_CONTEXT["viewport"], {"width": 320, "height": 568}], ids=["360", "320"]
+)
+def test_on_a_phone_the_whole_calendar_is_at_hand_and_its_focus_is_the_games(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: on a phone the calendar's Expert row and Done were cut off, and its focus ring was
+    the browser's blue, worn by the chosen day too. Each challenge's row and Done show whole once
+    the keyboard reaches them (the calendar scrolls inside itself where the window is short, Done
+    staying at its foot); the focused day wears the ring a focused card wears, and the chosen
+    day a mark of its own."""
+    page = new_context(**{**PHONE_CONTEXT, "viewport": viewport}).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#line [data-card]").first.focus()
+    page.keyboard.press("ArrowRight")  # the focus by the keyboard: :focus-visible
+    after_turns(page)
+    card_ring = page.locator("#line [data-card]:focus-visible").evaluate(FOCUS_RING_JS)
+
+    page.locator("#calendar-open").click()
+    calendar = page.locator("#calendar")
+    expect(calendar).to_be_visible()
+    expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
+    box = calendar.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"], box
+    rows = page.locator("#calendar-challenges li")
+    expect(rows).to_have_count(4)
+    done = page.locator("#calendar-close")
+    assert done.evaluate(SHOWS_WHOLE_JS), ("Done at hand as the calendar opens", done.bounding_box(), box)
+    if viewport is PHONE_CONTEXT["viewport"]:  # a usual phone: the whole calendar at once
+        assert calendar.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the calendar scrolls"
+    for row, target in [*((row, row.locator("button")) for row in rows.all()), (done, done)]:
+        target.evaluate("e => e.focus()")  # as Tab brings it: the browser scrolls it into view
+        assert row.evaluate(SHOWS_WHOLE_JS), (row.inner_text(), row.bounding_box(), box)
+
+    chosen = page.locator("#calendar-days [aria-pressed=true]")
+    chosen.evaluate("e => e.focus()")
+    page.keyboard.press("ArrowLeft")  # a day by the keyboard, not chosen
+    after_turns(page)
+    focused = page.locator("#calendar-days button:focus-visible")
+    expect(focused).to_have_count(1)
+    expect(focused).not_to_have_attribute("aria-pressed", "true")
+    ring = focused.evaluate(FOCUS_RING_JS)
+    assert (ring["outline"], ring["filter"]) == (card_ring["outline"], card_ring["filter"]), (ring, card_ring)
+    mark = chosen.evaluate(FOCUS_RING_JS)
+    assert mark["outline"].startswith("none") and mark["shadow"] != "none", ("the chosen day's mark", mark)

@@ -16,12 +16,13 @@ from conftest import DESKTOP, PHONE, PHONE_CONTEXT
 from gamepage import (
     confirm_loss,
     expect_line,
+    field,
     finish_deal,
     line,
     open_stuck_game,
     wait_settled,
 )
-from royal.deals import numbered_deal
+from royal.deals import MAX_DEAL, numbered_deal
 from royal.line import Line, Move
 from royal.solver import solve
 from royal.storage_keys import LOCK
@@ -196,30 +197,33 @@ def card_box(page: Page, code: str) -> dict:
 
 
 @pytest.mark.parametrize(
-    "viewport", [PHONE, {"width": 900, "height": 900}, DESKTOP], ids=["phone", "narrow-desktop", "desktop"]
+    "viewport",
+    [PHONE, {"width": 900, "height": 900}, DESKTOP, {"width": 1920, "height": 1080}],
+    ids=["phone", "narrow-desktop", "desktop", "wide-desktop"],
 )
-def test_larger_cards_make_fewer_columns_and_never_overflow_the_width(
+def test_larger_cards_are_larger_wherever_the_window_has_room_and_never_overflow_the_width(
     viewport: dict, new_context, site, wait_ready
 ) -> None:
+    """Issue 29: at 1440x900 Larger cards changed nothing (the default's 13 columns as wide as the
+    table let them, 11 larger ones too tall for the window). Wherever the default line leaves the
+    window room (below it, or beside the table), larger cards are a step a player sees; on a phone,
+    where the line scrolls anyway, a real step up. The whole line stays in a desktop's window
+    (the next test)."""
     page = new_context(viewport=viewport, reduced_motion="reduce").new_page()
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     normal = page.evaluate(BOXES_JS)
+    if viewport is not PHONE:  # the window has room: below the line, or beside the table
+        bottom = max(box["y"] + box["h"] for box in normal)
+        frame = page.locator(".game").bounding_box()
+        assert bottom < 0.95 * viewport["height"] or frame["width"] < 0.95 * viewport["width"]
     page.locator("#settings").click()
     page.locator("#large-cards").check()
     page.locator("#settings-close").click()
     page.wait_for_function("() => document.documentElement.hasAttribute('data-large-cards')")
     large = page.evaluate(BOXES_JS)
-    if viewport is DESKTOP:  # the line as large as fits the window already: see the next test
-        assert large[0]["w"] >= normal[0]["w"], "larger cards are never smaller"
-    elif viewport is PHONE:  # the line scrolls there anyway: a real step up
-        assert large[0]["w"] >= 1.25 * normal[0]["w"], (
-            "larger cards are clearly larger",
-            large[0],
-            normal[0],
-        )
-    else:
-        assert large[0]["w"] > normal[0]["w"], "larger cards are larger"
+    step = 1.25 if viewport is PHONE else 1.1
+    assert large[0]["w"] >= step * normal[0]["w"], ("larger cards are larger", large[0], normal[0])
     for box in large:
         assert box["x"] >= 0 and box["x"] + box["w"] <= viewport["width"], box
     for i, a in enumerate(large):
@@ -552,6 +556,61 @@ def test_no_fields_name_moves_as_the_figures_grow(options: dict, new_context, si
     page.goto(site.url + f"?deal={DEAL}")  # the longest deal number
     wait_ready(page)
     assert page.evaluate(NAMES_JS) == pytest.approx(short, abs=0.5), "a long deal number moved a name"
+
+
+# The boxes of the toolbar's buttons, the fields' names and figures and the lines under them
+# that show, and each pair of them that overlaps (neither inside the other), by how much.
+HEAD_OVERLAPS_JS = """() => {
+  const shown = [...document.querySelectorAll(
+      '.controls button, .fields dt, .fields dd, #notices > *, #first-game, #status, #chance')]
+    .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden');
+  const name = e => e.id || `${e.tagName.toLowerCase()} ${e.textContent.trim()}`;
+  const boxes = shown.map(e => [e, e.getBoundingClientRect()]);
+  const found = [];
+  boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+    if (a.contains(b) || b.contains(a)) return;
+    const across = Math.min(r.right, s.right) - Math.max(r.left, s.left);
+    const down = Math.min(r.bottom, s.bottom) - Math.max(r.top, s.top);
+    if (across > 0.5 && down > 0.5) found.push([name(a), name(b), across, down]);
+  }));
+  return {found, count: shown.length};
+}"""
+
+
+# How many lines each field's figure takes (its height over its line height).
+FIGURE_LINES_JS = """() => [...document.querySelectorAll('.fields [data-field]')].filter(e => e.textContent)
+  .map(e => [e.dataset.field, Math.round(e.getBoundingClientRect().height
+                                         / parseFloat(getComputedStyle(e).lineHeight))])"""
+
+
+@pytest.mark.parametrize(
+    "viewport",
+    [{"width": 320, "height": 568}, PHONE, {"width": 390, "height": 844}, DESKTOP],
+    ids=["320", "360", "390", "1440"],
+)
+def test_no_field_or_control_of_the_head_overlaps_another_with_the_longest_deal_numbers(
+    viewport: dict, new_context, site, wait_ready
+) -> None:
+    """Issue 29: at 360 px a random deal's nine digits ran into Par. The longest random number
+    and the largest a link may give, in the open game and from the stock: the toolbar's buttons,
+    the fields' names and figures and the lines below them stand apart, nothing leaves the window
+    sideways, and the number shows whole."""
+    phone = viewport["width"] <= 600
+    page = new_context(
+        viewport=viewport, is_mobile=phone, has_touch=phone, reduced_motion="reduce"
+    ).new_page()
+    for number in (DEAL, MAX_DEAL):
+        for mode in ("", "&mode=stock"):
+            page.goto(site.url + f"?deal={number}{mode}")
+            wait_ready(page)
+            wait_settled(page)
+            assert field(page, "deal") == str(number)
+            seen = page.evaluate(HEAD_OVERLAPS_JS)
+            assert seen["count"] >= 20 and seen["found"] == [], (number, mode, seen)
+            assert page.evaluate(OVERFLOWING_JS) == [], (number, mode)
+            if number == DEAL:  # a random deal's number, and every other figure, on one line
+                lines = page.evaluate(FIGURE_LINES_JS)
+                assert all(n == 1 for _, n in lines), (mode, lines)
 
 
 def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
