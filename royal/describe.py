@@ -179,6 +179,8 @@ def rewound(moves: int) -> str:
 
 def rewind_button(moves: int) -> str:
     """The end panel's button back to the last winnable position."""
+    if moves == 0:
+        return "Back to the start, still winnable"
     return f"Back to move {moves}, still winnable"
 
 
@@ -242,10 +244,19 @@ def ending(game: Game, now: float) -> tuple[str, str]:
             f"you took {_counted(over, 'move')} more.{hints}",
         )
     if game.outcome is Outcome.STUCK:
-        return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
-            where_it_went_wrong(game)
-        )
+        return "No moves are left.", stuck(game)
     return ("", "")
+
+
+def stuck(game: Game) -> str:
+    """A stuck game in one sentence: the cards left, and whether it could still be won earlier
+    (the end panel's first button goes back there: :func:`rewind_button`)."""
+    last = game.last_winnable()
+    if last is None:
+        return f"{game.cards_left} cards are left, and no one could have won this deal."
+    if last == 0:
+        return f"{game.cards_left} cards are left, and this deal could be won only from its start."
+    return f"{game.cards_left} cards are left, and your game could still be won after move {last}."
 
 
 def where_it_went_wrong(game: Game) -> str:

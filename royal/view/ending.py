@@ -17,16 +17,27 @@ def ending(game: Game, now: float) -> dict[str, Region]:
         return {"result": region({"hidden": True})}
     heading, words = describe.ending(game, now)
     rewind = game.last_winnable() if outcome is Outcome.STUCK else None
+    # One clear next step, the panel's primary button: back to where the game could still be
+    # won, else New game (static/ending.js gives it the focus).
+    primary = "result-rewind" if rewind is not None else "result-new"
     regions = {
         "result": region({"hidden": False, "data-outcome": outcome.value}),
         "result-heading": text(heading),
         "result-text": text(words),
         "result-undo": region({"hidden": not game.can_undo}),
         "result-rewind": region(
-            {"hidden": rewind is None}, (describe.rewind_button(rewind),) if rewind else ()
+            {"hidden": rewind is None, "class": _primary(primary == "result-rewind")},
+            (describe.rewind_button(rewind),) if rewind is not None else (),
         ),
-        "result-score": region({"hidden": False}),
+        "result-new": region({"class": _primary(primary == "result-new")}),
+        # A stuck game says it in one sentence: its score is in the fields.
+        "result-score": region({"hidden": outcome is Outcome.STUCK}),
     }
     for name, value in describe.breakdown(game.breakdown).items():
         regions[f"part-{name}"] = text(value)
     return regions
+
+
+def _primary(primary: bool) -> str | None:
+    """The class of the panel's one primary button (static/app.css, "The end panel's next step")."""
+    return "primary" if primary else None
