@@ -283,7 +283,7 @@ def test_a_win_celebrates_and_breaks_the_score_down() -> None:
         won = play(tab, move.left, move.right)
         game.play(move, 0)
     assert attributes(tab, "page")["data-outcome"] == "won"
-    assert effects(won, "celebrate"), "the page celebrates (static/line.js, unless motion is reduced)"
+    assert effects(won, "celebrate"), "the page celebrates (static/line.js; a still one under reduced motion)"
     assert shown(tab, "result") and shown(tab, "result-score")
     parts = game.breakdown
     assert tab.text("part-cards") == str(parts.cards)

@@ -1,6 +1,6 @@
 """Comforts a player expects (issue 9), as only a browser shows them: the address bar and Share
 through the browser's share sheet or clipboard, asking the browser to keep the data when the
-game is installed, the win's celebration (and none under reduced motion), the saved look and the
+game is installed, the win's celebration (a still one under reduced motion), the saved look and the
 browser bar's colour from the first paint, and dragging a card onto its partner by mouse and by
 touch. What the game draws, says, keeps and sounds after each message (the address's link, the
 question before a loss, the score's breakdown, settings kept and followed, sound, the
@@ -90,10 +90,16 @@ def test_the_address_share_and_the_ask_to_keep_the_data_use_the_browsers_own(pag
 # The win -----------------------------------------------------------------------------------------
 
 
+# The animations running on the page that take any time (a zero-duration one moves nothing).
+MOVING = """() => document.getAnimations().filter(a => a.playState === 'running'
+    && Number(a.effect.getComputedTiming().duration) > 0).map(a => a.animationName ?? String(a.id))"""
+
+
 @pytest.mark.motion
-def test_a_win_celebrates_unless_motion_is_reduced(page: Page, site, wait_ready) -> None:
+def test_a_win_celebrates_and_under_reduced_motion_stands_still(page: Page, site, wait_ready) -> None:
     """The winning move of a game saved one move short of its win: the shower of hearts shows,
-    then goes; under reduced motion it never shows (static/line.js)."""
+    then goes; under reduced motion a still celebration shows as long, and nothing moves
+    (static/line.js, app.css "The still celebration")."""
     celebration = page.locator("#celebration")
     _, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal(80))
     click_move(page, last)
@@ -107,9 +113,15 @@ def test_a_win_celebrates_unless_motion_is_reduced(page: Page, site, wait_ready)
     click_move(page, last)
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#result-score")).to_be_visible()
+    expect(celebration).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-celebrating", "")
+    hearts = celebration.locator("span")
+    assert all(hearts.nth(i).is_visible() for i in range(hearts.count())), "every heart, still"
+    assert page.evaluate(MOVING) == [], "nothing moves"
     page.wait_for_timeout(300)
-    expect(celebration).to_be_hidden()
-    assert page.locator("body[data-celebrating]").count() == 0, "no celebration under reduced motion"
+    assert page.evaluate(MOVING) == [], "nothing moves"
+    expect(celebration).to_be_hidden(timeout=10_000)
+    assert page.locator("body[data-celebrating]").count() == 0
 
 
 # The look from the first paint -------------------------------------------------------------------
