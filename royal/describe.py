@@ -133,6 +133,13 @@ FIRST_GAME = (
     "the cards between go. "
     "The line snakes; win when the Queen and King of Hearts meet."
 )
+#: The first game's lesson's buttons (docs/play.md, "The first game"): on to the next step, and
+#: out of it (before its last step, and at its last, once it has let go).
+LESSON_NEXT = "Next"
+LESSON_SKIP = "Skip"
+LESSON_DONE = "Got it"
+LESSON_ENDED = "The lesson is closed. Show me how, under How to play, shows it again."
+LESSON_GAME_OVER = "Show me how teaches on a game in play: start a new game, then ask again."
 SELECTION_CANCELLED = "Selection cancelled."
 DRAG_STOPPED = (
     "Your drag was stopped: another tab or window changed the game or its settings, "
@@ -206,6 +213,36 @@ def undone(played: Played, cards_left: int) -> str:
     """The announcement after an undo."""
     back = _join([spoken_name(c) for c in played.removed])
     return f"Undone: {back} back in the line. {cards_left} cards left."
+
+
+def lesson(move: Move | None, step: int, line: Line, stock: bool, name: Namer = shown_name) -> str:
+    """A step of the first game's lesson on ``line`` (royal/table/lesson.py), for the real move
+    ``move`` (docs/rules.md, "Moves"): the card pointed at, then its partner, why it pairs and
+    what goes, then the player's turn. With no move open, what a move is, and from the stock
+    (``stock``: cards still in it) to deal."""
+    rule = "two cards of the same suit or rank with one or two cards between them"
+    if move is None:
+        if stock:
+            return f"No pair is open yet: deal a card from the stock, then look for {rule}."
+        return f"No move is open here. A move takes {rule}: the cards between them go."
+    left, right = name(move.left), name(move.right)
+    removed = line.enclosed(move)
+    gone = _join([name(c) for c in removed])
+    if step == 0:
+        return (
+            f"Look at {left}: it has a partner, a card of its suit or rank with one or two cards "
+            "between them."
+        )
+    if step == 1:
+        why = "the same rank" if move.left[0] == move.right[0] else "the same suit"
+        return (
+            f"{right} is its partner: {why}, with {gone} between them. "
+            f"Pair them and {gone} {'goes' if len(removed) == 1 else 'go'}; the two you pick stay."
+        )
+    return (
+        f"Your turn: pick {left}, then {right}, or drag one onto the other. "
+        "Win when the Queen and King of Hearts meet."
+    )
 
 
 def selection(line: Line, card: str, name: Namer = shown_name) -> str:

@@ -18,6 +18,7 @@ from royal.table import messages as m
 from royal.table.choice import Choice
 from royal.table.reply import Draw, Reply
 from royal.table.state import Leaving, PageState
+from royal.table.teach import Teacher
 from royal.view.dialogs import loss_question, modal
 from royal.view.html import Patch
 from royal.view.page import News
@@ -80,6 +81,8 @@ class Play:
                     return Reply()
                 self.state.link = None  # the address drops the link's deal
                 return Reply(show=modal(LINK_DIALOG, False), draw=Draw.PAGE)
+            case m.Teach(action):
+                return Teacher(self.session, self.state).update(action)
         raise TypeError(f"not a message: {message!r}")
 
     @property
@@ -229,6 +232,8 @@ class Play:
         """The game changed: the choice goes, the page is drawn again, the ending (if any) is
         read out too, and a fresh deal that cannot be won says so."""
         self.state.choice = Choice()
+        if self.state.lesson is not None:  # a move (or another game) lets the lesson go
+            Teacher(self.session, self.state).end()
         game = self.game
         if game.figures_known and game.par is None and not game.touched:
             shown = describe.unwinnable_deal(game.number)

@@ -16,6 +16,7 @@ from royal.replay import Replay
 from royal.review import Review
 from royal.table.calendar import Calendar
 from royal.table.choice import Choice
+from royal.table.lesson import Lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class PageState:
     importing: Backup | None = None  # a backup read, while the page asks whether to import it
     keep_data_asked: bool = False
     guide: bool = False  # the first-game guide shows
+    lesson: Lesson | None = None  # the first game's lesson, while it shows (royal/table/lesson.py)
     clock: str = ""  # the clock's field as drawn
     records_drawn: object = None  # what the stats panel's records were drawn from
     timers: set[str] = field(default_factory=set)
