@@ -296,6 +296,39 @@ def stuck(game: Game) -> str:
     return f"{game.cards_left} cards are left, and your game could still be won after move {last}."
 
 
+#: The records a win can beat, as its end panel names them (royal/table/records.py's names).
+RECORD_NAMES = {
+    "fastest-win": "fastest win",
+    "fewest-moves": "fewest moves",
+    "best-score": "best score",
+    "best-streak": "best streak",
+}
+
+
+def glance(game: Game, now: float, records: Sequence[str]) -> list[tuple[str, str, str]]:
+    """A win at a glance, for its end panel: each figure's name (``data-glance``), label and
+    value: the moves against par, the time, and the records it beat, if any."""
+    par = game.par
+    moves = str(game.moves)
+    if par is not None:
+        moves += " \N{MIDDLE DOT} in par" if game.moves == par else f" \N{MIDDLE DOT} par {par}"
+    figures = [("moves", "Moves", moves), ("time", "Time", format_seconds(game.clock.seconds(now)))]
+    if records:
+        named = ", ".join(RECORD_NAMES[name] for name in records)
+        figures.append(
+            ("records", "New record" if len(records) == 1 else "New records", named[:1].upper() + named[1:])
+        )
+    return figures
+
+
+BADGES_LABEL = "Achievements unlocked in this game"
+
+
+def badge(achievement: Achievement) -> tuple[str, str]:
+    """An achievement a win unlocked, as its end panel's badge shows it: its name, and its goal."""
+    return ACHIEVEMENT_WORDS[achievement.id]
+
+
 def where_it_went_wrong(game: Game) -> str:
     """The solver's word on a lost game: was the deal winnable, and until which move."""
     last = game.last_winnable()

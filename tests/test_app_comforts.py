@@ -794,3 +794,63 @@ def test_a_player_who_has_played_never_gets_it_unasked() -> None:
     fresh = Local()
     fresh.data = {k: v for k, v in tab.local.data.items() if k != SETTINGS_KEY}
     assert Pupil(fresh).step() is None
+
+
+# The win at a glance (issue 29) -----------------------------------------------------------------
+
+
+def glance_of(tab: Window) -> dict[str, list[str]]:
+    """The end panel's figures at a glance as drawn: each ``data-glance`` name, its label and value."""
+    return {
+        item["a"]["data-glance"]: [part["c"][0] for part in item["c"]]
+        for item in tab.regions["result-glance"].get("c", [])
+    }
+
+
+def badges_of(tab: Window) -> list[str]:
+    return [item["a"]["data-achievement"] for item in tab.regions["result-badges"].get("c", [])]
+
+
+def test_a_win_shows_at_a_glance_its_moves_time_records_and_the_achievements_it_unlocked() -> None:
+    tab = Window(address="?deal=7")
+    click(tab, "lesson-skip")
+    par = len(solve(tab.line).moves)
+    first = solve(tab.line).moves[0]
+    play(tab, first.left, first.right)
+    tab.time.t += 80
+    tab.win()
+    assert attributes(tab, "page")["data-outcome"] == "won"
+    assert glance_of(tab) == {"moves": ["Moves", f"{par} · in par"], "time": ["Time", "1:20"]}
+    assert shown(tab, "result-glance"), "a first win sets records and beats none"
+    unlocked = badges_of(tab)
+    assert "first-win" in unlocked and shown(tab, "result-badges")
+    assert all(
+        item["c"] == [describe.ACHIEVEMENT_WORDS[item["a"]["data-achievement"]][0]]
+        for item in tab.regions["result-badges"]["c"]
+    )
+    assert attributes(tab, "result-new")["class"] == "primary", "New game, the one next step"
+
+    # The deal again, won faster: a record beaten, no achievement new.
+    click(tab, "result-restart")
+    assert not shown(tab, "result")
+    first = solve(tab.line).moves[0]
+    play(tab, first.left, first.right)
+    tab.time.t += 30
+    tab.win()
+    assert glance_of(tab)["records"][1].startswith("Fastest win"), glance_of(tab)
+    assert glance_of(tab)["time"] == ["Time", "0:30"]
+    assert "first-win" not in badges_of(tab)
+
+    # A reload shows the win, but what it brought was this page's news.
+    again = tab.reload()
+    assert "records" not in glance_of(again) and not shown(again, "result-badges")
+
+
+def test_a_stuck_game_has_no_glance_nor_badges() -> None:
+    number = next(n for n in range(1, 1000) if is_winnable(numbered_deal(n)) and not leftmost_play(n)[1])
+    tab = Window(address=f"?deal={number}")
+    for move in leftmost_play(number)[0]:
+        play(tab, move.left, move.right)
+    assert attributes(tab, "page")["data-outcome"] == "stuck"
+    assert not shown(tab, "result-glance") and not shown(tab, "result-badges")
+    assert not shown(tab, "result-score")

@@ -16,6 +16,7 @@ from royal.links import DealRequest
 from royal.session import LinkAction, Session
 from royal.table import messages as m
 from royal.table.choice import Choice
+from royal.table.records import records_of, won
 from royal.table.reply import Draw, Reply
 from royal.table.state import Leaving, PageState
 from royal.table.teach import Teacher
@@ -119,6 +120,7 @@ class Play:
         return reply if line.partners(card) else reply.sounding("no-partner")
 
     def _move(self, move: Move) -> Reply:
+        before = records_of(self.session.stats, self.game.variant)
         try:
             played = self.session.play(move)
         except IllegalMove as error:
@@ -127,6 +129,7 @@ class Play:
         lost = self.session.lost_by_last_move()
         game = self.game
         if game.outcome is Outcome.WON:
+            self.state.won = won(game.id, before, records_of(self.session.stats, game.variant))
             reply = Reply(heard=News(sound="win", celebrate=True))
         else:  # the warning's sound in place of the move's
             reply = Reply().sounding("lost" if lost else "move")

@@ -42,6 +42,16 @@ class Finishing:
     drawn: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Won:
+    """What the win of the game ``game`` (its id) brought, for its end panel: the records it
+    beat (royal/view/ending.py's ``RECORDS`` names) and the achievements it unlocked, by id."""
+
+    game: str
+    records: tuple[str, ...] = ()
+    unlocked: tuple[str, ...] = ()
+
+
 @dataclass(slots=True)
 class PageState:
     """Everything the page is in beside the game and the records.
@@ -74,6 +84,7 @@ class PageState:
     importing: Backup | None = None  # a backup read, while the page asks whether to import it
     keep_data_asked: bool = False
     guide: bool = False  # the first-game guide shows
+    won: Won | None = None  # what the win just played brought (its panel shows it)
     lesson: Lesson | None = None  # the first game's lesson, while it shows (royal/table/lesson.py)
     clock: str = ""  # the clock's field as drawn
     records_drawn: object = None  # what the stats panel's records were drawn from

@@ -25,6 +25,7 @@ from royal.settings import Settings
 from royal.shortcuts import KEY_MAP_JSON
 from royal.stats import Stats
 from royal.table.lesson import Lesson
+from royal.table.state import Won
 from royal.view.ending import ending
 from royal.view.html import Effect, Patch, Region, region, text
 from royal.view.lesson import lesson_bubble
@@ -75,6 +76,8 @@ class Screen:
     address: str | None = None
     #: The first game's lesson, while it shows (its bubble; its marks are the line's).
     lesson: Lesson | None = None
+    #: What the win just played brought (its records and achievements, on the end panel).
+    won: Won | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +115,7 @@ def page(screen: Screen) -> Patch:
     regions["first-game-text"] = text(describe.FIRST_GAME if screen.guide else "")
     regions.update(lesson_bubble(screen.lesson, game.line, game.can_deal))
     regions.update(finish_button(screen.finish))
-    regions.update(ending(game, screen.now))
+    regions.update(ending(game, screen.now, screen.won))
     regions.update(replay_bar(screen.replay, screen.replay_opening))
     regions.update(look(screen.settings))
     outcome = game.outcome

@@ -260,6 +260,7 @@ class App:
             # While a link's deal is offered, the address keeps it.
             None if self.table.asking_link else game_query(game),
             state.lesson if steps is None else None,
+            state.won,
         )
         self.page.sound_on = settings.sound
         state.clock = format_seconds(game.clock.seconds(now))
