@@ -173,17 +173,20 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
 def test_dragging_by_touch_and_by_mouse_in_the_first_game_on_a_phone(
     phone_page: Page, open_game, wait_ready
 ) -> None:
-    """A first game on a phone: the first-game guide in the first screen (docs/play.md, "The first
-    game"), a move dragged by touch, the line moved neither by it nor by a reload (the guide
-    stays), then a card dragged by mouse, dropped on the felt (nothing) and onto its partner."""
+    """A first game on a phone: the first game's lesson in the first screen, its card pointed at
+    (docs/play.md, "The first game"), a move dragged by touch, which lets the lesson go (and the
+    guide: gone once a move is made), the line then moved by nothing (a reload draws it where it
+    was), then a card dragged by mouse, dropped on the felt (nothing) and onto its partner."""
     page = phone_page
     game = Game.numbered(7)
     open_game(page, "?deal=7")
-    guide = page.locator("#first-game")
-    expect(guide).to_be_visible()
-    expect(guide).to_contain_text(describe.FIRST_GAME)
-    assert guide.bounding_box()["y"] + guide.bounding_box()["height"] <= 740, "in the first screen"
-    before = page.evaluate(RECTS_JS, "#line")
+    lesson, guide = page.locator("#lesson"), page.locator("#first-game")
+    expect(lesson).to_be_visible()
+    expect(guide).to_be_hidden()
+    expect(page.locator("#lesson-text")).to_contain_text("Look at ")
+    assert lesson.bounding_box()["y"] + lesson.bounding_box()["height"] <= 740, "in the first screen"
+    expect(page.locator("#line [data-lesson=card]")).to_have_count(1)
+    assert page.locator("#line [data-lesson=card]").bounding_box()["y"] < 740, "its card too"
     first, second = solve(game.cards).moves[:2]
     session = page.context.new_cdp_session(page)
 
@@ -213,12 +216,15 @@ def test_dragging_by_touch_and_by_mouse_in_the_first_game_on_a_phone(
     game.play(first, 0)
     expect_shadow(page, game)
     expect(page.locator("#line [data-drop], #line [data-lifted]")).to_have_count(0)
-    expect(guide).to_be_visible()
-    assert page.evaluate(RECTS_JS, "#line") == before, "the first move does not move the line"
+    expect(lesson).to_be_hidden()
+    expect(guide).to_be_hidden()
+    expect(page.locator("#line [data-lesson]")).to_have_count(0)
+    before = page.evaluate(RECTS_JS, "#line")
     page.reload()
     wait_ready(page)
-    expect(guide).to_be_visible()
-    assert page.evaluate(RECTS_JS, "#line") == before, "nor does a reload in the first game"
+    expect(lesson).to_be_hidden()
+    expect(guide).to_be_hidden()
+    assert page.evaluate(RECTS_JS, "#line") == before, "a reload after the first move moves nothing"
 
     # By mouse. Dropped on the felt: nothing happens and the selection is gone.
     partners = {m.right if m.left == second.left else m.left for m in game.line.partners(second.left)}
