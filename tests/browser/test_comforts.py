@@ -29,7 +29,6 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
-from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.markup import THEME_COLOURS
@@ -165,6 +164,45 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
     assert page.evaluate(BAR) == [THEME_COLOURS[CHOICES["felt"][-1]][("light", "dark").index(shown)]]
     wait_ready(page)
     expect(html).to_have_attribute("data-large-cards", "")
+
+
+# The first game's lesson -------------------------------------------------------------------------
+
+
+def test_the_first_games_lesson_by_keyboard_is_read_out_lets_go_and_never_moves(
+    new_context, site, wait_ready
+) -> None:
+    """docs/play.md, "The first game": each step's words in the live region, Next and Skip plain
+    buttons, the last step's focus on the card to pick (Enter selects it, then its partner), the
+    lesson gone with the move; under reduced motion nothing of it moves."""
+    page = new_context(reduced_motion="reduce").new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    announcer = page.locator("#announcer")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "1")
+    expect(announcer).to_contain_text("Look at queen of hearts")
+    expect(page.locator('#line [data-card="QH"]')).to_have_attribute("data-lesson", "card")
+    page.locator("#lesson-next").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "2")
+    expect(announcer).to_contain_text("eight of diamonds")
+    expect(page.locator('#line [data-card="8D"]')).to_have_attribute("data-lesson", "enclosed")
+    assert page.evaluate(MOVING) == [], "nothing moves"
+    page.keyboard.press("Enter")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "3")
+    queen = page.locator('#line [data-card="QH"]')
+    expect(queen).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(queen).not_to_be_focused()  # the focus is never held
+    queen.focus()
+    page.keyboard.press("Enter")
+    expect(queen).to_have_attribute("aria-pressed", "true")
+    page.locator('#line [data-card="9H"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-field=moves]")).to_have_text("1")
+    expect(page.locator("#lesson")).to_be_hidden()
+    expect(page.locator("#first-game")).to_be_hidden()
+    expect(page.locator("#line [data-lesson]")).to_have_count(0)
 
 
 # Dragging ----------------------------------------------------------------------------------------
