@@ -133,6 +133,13 @@ FIRST_GAME = (
     "the cards between go. "
     "The line snakes; win when the Queen and King of Hearts meet."
 )
+#: The first game's lesson's buttons (docs/play.md, "The first game"): on to the next step, and
+#: out of it (before its last step, and at its last, once it has let go).
+LESSON_NEXT = "Next"
+LESSON_SKIP = "Skip"
+LESSON_DONE = "Got it"
+LESSON_ENDED = "The lesson is closed. Show me how, under How to play, shows it again."
+LESSON_GAME_OVER = "Show me how teaches on a game in play: start a new game, then ask again."
 SELECTION_CANCELLED = "Selection cancelled."
 DRAG_STOPPED = (
     "Your drag was stopped: another tab or window changed the game or its settings, "
@@ -179,6 +186,8 @@ def rewound(moves: int) -> str:
 
 def rewind_button(moves: int) -> str:
     """The end panel's button back to the last winnable position."""
+    if moves == 0:
+        return "Back to the start, still winnable"
     return f"Back to move {moves}, still winnable"
 
 
@@ -204,6 +213,36 @@ def undone(played: Played, cards_left: int) -> str:
     """The announcement after an undo."""
     back = _join([spoken_name(c) for c in played.removed])
     return f"Undone: {back} back in the line. {cards_left} cards left."
+
+
+def lesson(move: Move | None, step: int, line: Line, stock: bool, name: Namer = shown_name) -> str:
+    """A step of the first game's lesson on ``line`` (royal/table/lesson.py), for the real move
+    ``move`` (docs/rules.md, "Moves"): the card pointed at, then its partner, why it pairs and
+    what goes, then the player's turn. With no move open, what a move is, and from the stock
+    (``stock``: cards still in it) to deal."""
+    rule = "two cards of the same suit or rank with one or two cards between them"
+    if move is None:
+        if stock:
+            return f"No pair is open yet: deal a card from the stock, then look for {rule}."
+        return f"No move is open here. A move takes {rule}: the cards between them go."
+    left, right = name(move.left), name(move.right)
+    removed = line.enclosed(move)
+    gone = _join([name(c) for c in removed])
+    if step == 0:
+        return (
+            f"Look at {left}: it has a partner, a card of its suit or rank with one or two cards "
+            "between them."
+        )
+    if step == 1:
+        why = "the same rank" if move.left[0] == move.right[0] else "the same suit"
+        return (
+            f"{right} is its partner: {why}, with {gone} between them. "
+            f"Pair them and {gone} {'goes' if len(removed) == 1 else 'go'}; the two you pick stay."
+        )
+    return (
+        f"Your turn: pick {left}, then {right}, or drag one onto the other. "
+        "Win when the Queen and King of Hearts meet."
+    )
 
 
 def selection(line: Line, card: str, name: Namer = shown_name) -> str:
@@ -242,10 +281,52 @@ def ending(game: Game, now: float) -> tuple[str, str]:
             f"you took {_counted(over, 'move')} more.{hints}",
         )
     if game.outcome is Outcome.STUCK:
-        return "No moves are left.", f"The game is stuck with {game.cards_left} cards in the line. " + (
-            where_it_went_wrong(game)
-        )
+        return "No moves are left.", stuck(game)
     return ("", "")
+
+
+def stuck(game: Game) -> str:
+    """A stuck game in one sentence: the cards left, and whether it could still be won earlier
+    (the end panel's first button goes back there: :func:`rewind_button`)."""
+    last = game.last_winnable()
+    if last is None:
+        return f"{game.cards_left} cards are left, and no one could have won this deal."
+    if last == 0:
+        return f"{game.cards_left} cards are left, and this deal could be won only from its start."
+    return f"{game.cards_left} cards are left, and your game could still be won after move {last}."
+
+
+#: The records a win can beat, as its end panel names them (royal/table/records.py's names).
+RECORD_NAMES = {
+    "fastest-win": "fastest win",
+    "fewest-moves": "fewest moves",
+    "best-score": "best score",
+    "best-streak": "best streak",
+}
+
+
+def glance(game: Game, now: float, records: Sequence[str]) -> list[tuple[str, str, str]]:
+    """A win at a glance, for its end panel: each figure's name (``data-glance``), label and
+    value: the moves against par, the time, and the records it beat, if any."""
+    par = game.par
+    moves = str(game.moves)
+    if par is not None:
+        moves += " \N{MIDDLE DOT} in par" if game.moves == par else f" \N{MIDDLE DOT} par {par}"
+    figures = [("moves", "Moves", moves), ("time", "Time", format_seconds(game.clock.seconds(now)))]
+    if records:
+        named = ", ".join(RECORD_NAMES[name] for name in records)
+        figures.append(
+            ("records", "New record" if len(records) == 1 else "New records", named[:1].upper() + named[1:])
+        )
+    return figures
+
+
+BADGES_LABEL = "Achievements unlocked in this game"
+
+
+def badge(achievement: Achievement) -> tuple[str, str]:
+    """An achievement a win unlocked, as its end panel's badge shows it: its name, and its goal."""
+    return ACHIEVEMENT_WORDS[achievement.id]
 
 
 def where_it_went_wrong(game: Game) -> str:

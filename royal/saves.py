@@ -45,7 +45,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 5, "stats": 5, "settings": 4}
+VERSIONS: dict[str, int] = {"game": 5, "stats": 5, "settings": 5}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -722,6 +722,17 @@ def _settings_from_format_3(body: object) -> object:
 
 
 MIGRATIONS["settings"][3] = _settings_from_format_3
+
+
+def _settings_from_format_4(body: object) -> object:
+    """Format 4 came before the first game's lesson: a player whose settings were kept has been
+    here before, so the lesson counts as seen and never starts by itself."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    return {**body, "lesson_seen": True}
+
+
+MIGRATIONS["settings"][4] = _settings_from_format_4
 
 
 def load_settings(text: object) -> Settings:

@@ -50,6 +50,9 @@ class Settings:
     level: str = ANY_LEVEL  # New game deals a deal of this grade, or of any
     mode: str = MODES[0]  # New game deals all cards face up ("open") or from the stock ("stock")
     suit_runs: bool = False  # New game plays with SolSuite's suit runs
+    # The first game's lesson was seen through (skipped, finished, or a move made during it):
+    # it never starts by itself again (docs/play.md, "The first game"). No control shows it.
+    lesson_seen: bool = False
 
     def __post_init__(self) -> None:
         for field in fields(self):

@@ -1,10 +1,11 @@
 /* The end of a game, where only the browser can act (the effect "end" of the drawing that ends
  * it, royal/table/play.py's reply): as the next frame starts, the panel laid out, the end
- * panel's New game takes the focus without letting the browser scroll to it, and the page
+ * panel's primary action (New game; on a stuck game that could be won earlier, the way back to
+ * it: royal/view/ending.py) takes the focus without letting the browser scroll to it, and the page
  * scrolls so that the panel (#result) and the line (where the royal pair stands) are both in
  * view, the line first when both do not fit, with room above the pair for the embrace
  * (app.css, @keyframes embrace: it lifts them 8 px and grows them 1.6 times about their foot).
- * A game ended by a tap or a click shows no focus ring on New game; one ended by a key does.
+ * A game ended by a tap or a click shows no focus ring on that button; one ended by a key does.
  * An undo that came first (the page no longer shows an ended game) leaves all as it is.
  */
 "use strict";
@@ -27,11 +28,12 @@
     if (stuckAt > 0 && -stuckAt + 0.5 < top && top < -0.5) scrollBy(0, top < -stuckAt / 2 ? top + stuckAt : top);
   }
 
-  function focusNewGame() {
+  function focusNextStep() {
     if (!document.body.hasAttribute("data-outcome")) return; // an undo came first
     const line = document.getElementById("line");
     const panel = document.getElementById("result");
-    document.getElementById("result-new").focus({ preventScroll: true, focusVisible: !byPointer });
+    const next = panel.querySelector(".result-actions .primary:not([hidden])") ?? document.getElementById("result-new");
+    next.focus({ preventScroll: true, focusVisible: !byPointer });
     const top = line.getBoundingClientRect().top;
     const bottom = panel.getBoundingClientRect().bottom;
     const controls = document.querySelector(".controls");
@@ -44,5 +46,5 @@
     wholeBar(controls);
   }
 
-  royalView.effect("end", () => requestAnimationFrame(focusNewGame));
+  royalView.effect("end", () => requestAnimationFrame(focusNextStep));
 })();

@@ -325,10 +325,10 @@ globalThis.royalLine = (() => {
   /** How long the win's celebration shows (ms). */
   const CELEBRATION_MS = 2600;
   let celebrating = null;
-  // A short shower of hearts for a win, unless the player asked for reduced motion; a drawing
+  // A short shower of hearts for a win; under reduced motion the same hearts stand still about
+  // the window and the royals glow, nothing moving (app.css, "The still celebration"). A drawing
   // of a game in play hides it again (royal/view/page.py).
   royalView.effect("celebrate", (root) => {
-    if (still.matches) return;
     const shower = root.querySelector("#celebration");
     shower.hidden = false;
     document.body.setAttribute("data-celebrating", "");

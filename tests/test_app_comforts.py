@@ -2,7 +2,7 @@
 CPython (tests/app_tab.py drives it as static/view.js does): the address bar's link, asking
 before a loss, the win's score breakdown, settings kept across a reload and followed from
 another tab, sound only when on, the losing-move warning, a stuck game and undo reopening it,
-the first-game guide, asking the browser to keep the data after a win.
+the first-game guide and the first game's lesson, asking the browser to keep the data after a win.
 
 These were browser tests (tests/browser/test_comforts.py, test_play.py, test_keep_data.py).
 What only a browser shows stayed there: dragging by pointer and by touch, the share sheet and
@@ -25,14 +25,17 @@ from urllib.parse import parse_qs, urlsplit
 from app_tab import Local, Tab, effects, play
 
 from helpers import Time, leftmost_play
-from royal import describe
+from royal import describe, saves
+from royal.cards import spoken_name
+from royal.dealer import FIRST_DEAL
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.line import Line, Move
 from royal.markup import THEME_COLOURS
-from royal.settings import CHOICES
+from royal.settings import CHOICES, Settings
 from royal.solver import is_winnable, solve
-from royal.storage_keys import SNAPSHOT_KEY
+from royal.storage_keys import SETTINGS_KEY, SNAPSHOT_KEY, STATS_KEY
+from royal.table.lesson import STEPS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -283,7 +286,7 @@ def test_a_win_celebrates_and_breaks_the_score_down() -> None:
         won = play(tab, move.left, move.right)
         game.play(move, 0)
     assert attributes(tab, "page")["data-outcome"] == "won"
-    assert effects(won, "celebrate"), "the page celebrates (static/line.js, unless motion is reduced)"
+    assert effects(won, "celebrate"), "the page celebrates (static/line.js; a still one under reduced motion)"
     assert shown(tab, "result") and shown(tab, "result-score")
     parts = game.breakdown
     assert tab.text("part-cards") == str(parts.cards)
@@ -566,37 +569,33 @@ def test_a_stuck_game_is_recognised_and_undo_reopens_it() -> None:
 # The first game ----------------------------------------------------------------------------------
 
 
-def test_the_first_game_guide_stays_through_the_first_game_and_then_stays_away() -> None:
-    """docs/play.md, "The first game": kept through the first game (at its first move and on a
-    reload, the boot drawing it from the table kept), gone for good once played."""
+def test_the_first_game_guide_shows_until_the_first_move_and_then_stays_away() -> None:
+    """docs/play.md, "The first game": while the lesson shows, its bubble stands in the guide's
+    place; skipped, the guide shows (on a reload too, the boot drawing it from the table kept)
+    until the player's first move, and from then on never."""
     tab = Window(address="?deal=7")
+    assert shown(tab, "lesson") and not shown(tab, "first-game"), "the lesson in its place"
+    click(tab, "lesson-skip")
+    assert not shown(tab, "lesson")
     assert shown(tab, "first-game")
     assert tab.text("first-game-text") == describe.FIRST_GAME
-    move = solve(tab.line).moves[0]
-    play(tab, move.left, move.right)
-    assert shown(tab, "first-game"), "the first move keeps it"
     tab.paint()
     assert kept_table(tab)["first-game"]["a"]["hidden"] is None, "the boot draws it on a reload"
     tab = tab.reload()
-    assert shown(tab, "first-game"), "a reload in the first game keeps it"
-    click(tab, "new-game")
-    click(tab, "loss-confirm")  # the game counts: the player has played
-    assert tab.text("stat-played") == "1"
-    assert not shown(tab, "first-game")
+    assert shown(tab, "first-game") and not shown(tab, "lesson"), "a reload before a move keeps it"
+    move = solve(tab.line).moves[0]
+    play(tab, move.left, move.right)
+    assert not shown(tab, "first-game"), "gone once the player has made a move"
     tab.paint()
     assert kept_table(tab)["first-game"]["a"]["hidden"] == ""
+    click(tab, "undo")
+    assert not shown(tab, "first-game"), "an undo does not bring it back"
     tab = tab.reload()
     assert not shown(tab, "first-game")
-
-
-def test_the_first_game_guide_stays_while_the_first_win_is_shown() -> None:
-    """The first game won: the guide stays until the next deal, so the royal pair does not jump."""
-    tab = Window(address="?deal=7")
     tab.win()
-    assert attributes(tab, "page")["data-outcome"] == "won" and tab.text("stat-played") == "1"
-    assert shown(tab, "first-game")
+    assert attributes(tab, "page")["data-outcome"] == "won" and not shown(tab, "first-game")
     click(tab, "result-new")
-    assert not shown(tab, "first-game")
+    assert not shown(tab, "first-game") and not shown(tab, "lesson")
 
 
 # Keeping the data --------------------------------------------------------------------------------
@@ -621,3 +620,237 @@ def test_a_win_asks_to_keep_the_data_once_and_a_later_visit_asks_again() -> None
     tab = tab.reload()
     tab.paint()
     assert tab.heard_of("persist") == [None], "the stats hold a win: the next visit asks as it starts"
+
+
+# The first game's lesson (issue 29) -------------------------------------------------------------
+
+#: The first deal's lesson: the leftmost move that keeps it winnable, the Queen of Hearts and the
+#: nine of hearts (the same suit) around the eight of diamonds.
+FIRST_MOVE = Move("QH", "9H")
+
+
+class Pupil(Window):
+    """A tab that keeps each card's marks as last drawn (the line's effect sends only those that
+    changed) and every word read out."""
+
+    def send(self, kind: str, what: Any = None) -> dict[str, Any]:
+        patch = super().send(kind, what)
+        marks: dict[str, dict[str, str | None]] = self.__dict__.setdefault("marks", {})
+        for drawn in effects(patch, "line"):
+            for card in [card for card in marks if card not in drawn["cards"]]:
+                del marks[card]
+            for card, changed in drawn["marks"].items():
+                marks.setdefault(card, {}).update(changed)
+        return patch
+
+    def reload(self) -> Pupil:
+        return Pupil(self.local, self.time, self.address)
+
+    def lesson_marks(self) -> dict[str, str]:
+        marks: dict[str, dict[str, str | None]] = self.__dict__.get("marks", {})
+        return {card: str(m["data-lesson"]) for card, m in marks.items() if m.get("data-lesson")}
+
+    def said(self) -> list[str]:
+        return [str(words) for words in self.heard_of("say")]
+
+    def step(self) -> int | None:
+        value = attributes(self, "lesson").get("data-step")
+        return None if value is None or not shown(self, "lesson") else int(value)
+
+
+def settings_of(tab: Window) -> Settings:
+    return saves.load_settings(tab.local.data[SETTINGS_KEY])
+
+
+def test_a_first_visit_points_at_a_card_then_its_partner_then_lets_the_player_move() -> None:
+    tab = Pupil()
+    assert tab.line == list(numbered_deal(FIRST_DEAL)), "a newcomer's first deal"
+    line = Line(tab.line)
+    assert line.enclosed(FIRST_MOVE) == ("8D",) and is_winnable([c for c in tab.line if c != "8D"])
+
+    # 1. The card pointed at, its words shown and read out; nothing stored yet.
+    assert tab.step() == 1 and not shown(tab, "first-game")
+    assert tab.lesson_marks() == {"QH": "card"}
+    assert tab.text("lesson-text") == describe.lesson(FIRST_MOVE, 0, line, False)
+    assert tab.text("lesson-text").startswith("Look at Q♥: it has a partner")
+    assert tab.said()[-1] == describe.lesson(FIRST_MOVE, 0, line, False, spoken_name)
+    assert "queen of hearts" in tab.said()[-1].lower()
+    assert shown(tab, "lesson-next") and tab.text("lesson-skip") == describe.LESSON_SKIP
+    assert SETTINGS_KEY not in tab.local.data
+
+    # 2. Its partner and what goes, and why.
+    click(tab, "lesson-next")
+    assert tab.step() == 2
+    assert tab.lesson_marks() == {"QH": "card", "9H": "partner", "8D": "enclosed"}
+    assert tab.text("lesson-text") == (
+        "9♥ is its partner: the same suit, with 8♦ between them. "
+        "Pair them and 8♦ goes; the two you pick stay."
+    )
+    assert "eight of diamonds" in tab.said()[-1]
+
+    # 3. It lets go: the player's turn, the focus on the card to pick first, Got it to close.
+    patch = click(tab, "lesson-next")
+    assert tab.step() == STEPS
+    assert patch["f"] == {"in": "line", "to": '[data-card="QH"]', "take": True}
+    assert not shown(tab, "lesson-next") and tab.text("lesson-skip") == describe.LESSON_DONE
+    assert tab.text("lesson-text").startswith("Your turn: pick Q♥, then 9♥")
+    assert tab.lesson_marks() == {"QH": "card", "9H": "partner", "8D": "enclosed"}
+    assert tab.send("lesson", "next") == {} or tab.step() == STEPS, "no step past the last"
+
+    # The player's move: the lesson goes, seen through, and the paragraph with it.
+    play(tab, "QH", "9H")
+    assert tab.text("field-moves") == "1" and "8D" not in tab.line
+    assert tab.step() is None and tab.lesson_marks() == {}
+    assert not shown(tab, "first-game")
+    assert settings_of(tab).lesson_seen
+
+    # Shown once: not on a later visit, nor in a later game.
+    tab = tab.reload()
+    assert tab.step() is None
+    click(tab, "new-game")
+    click(tab, "loss-confirm")
+    assert tab.step() is None and tab.reload().step() is None
+
+
+def test_the_lesson_is_skippable_at_any_step_and_not_shown_again() -> None:
+    for steps in range(STEPS):
+        tab = Pupil()
+        for _ in range(steps):
+            click(tab, "lesson-next")
+        click(tab, "lesson-skip")
+        assert tab.step() is None and tab.lesson_marks() == {}, steps
+        assert tab.said()[-1] == describe.LESSON_ENDED
+        assert settings_of(tab).lesson_seen
+        assert tab.text("field-moves") == "0", "skipping plays nothing"
+        assert tab.reload().step() is None, "not on a later visit"
+
+
+def test_a_visit_that_left_before_the_lesson_ended_gets_it_again() -> None:
+    """Seen through is what counts: a page closed on its first step starts it again."""
+    tab = Pupil()
+    click(tab, "lesson-next")
+    again = tab.reload()
+    assert again.step() == 1 and again.lesson_marks() == {"QH": "card"}
+
+
+def test_show_me_how_plays_it_again_on_the_game_in_play() -> None:
+    tab = Pupil()
+    play(tab, "QH", "9H")  # the lesson let go by a move
+    assert tab.step() is None
+    start = attributes(tab, "lesson-start")
+    assert (start["data-act"], start["data-arg"]) == ("lesson", "start"), "index.html's button"
+    patch = click(tab, "lesson-start")
+    assert tab.step() == 1
+    assert patch["f"] == {"in": "lesson", "to": "button:not([hidden])", "take": True}
+    (card,) = tab.lesson_marks()
+    line = Line(tab.line)
+    move = next(m for m in line.legal_moves() if m.left == card)
+    assert tab.text("lesson-text").startswith(f"Look at {describe.removal(move, ()).split(' and ')[0]}")
+    click(tab, "lesson-next")
+    marked = tab.lesson_marks()
+    partner = next(c for c, mark in marked.items() if mark == "partner")
+    gone = {c for c, mark in marked.items() if mark == "enclosed"}
+    lesson_move = Move(card, partner)
+    assert gone == set(line.enclosed(lesson_move))
+    remaining = [c for c in tab.line if c not in gone]
+    assert is_winnable(remaining), "the lesson shows a move that keeps the game winnable"
+    click(tab, "lesson-skip")
+    assert tab.step() is None
+    # Again after it was skipped; and a move made during it lets it go.
+    click(tab, "lesson-start")
+    play(tab, card, partner)
+    assert tab.step() is None and tab.text("field-moves") == "2"
+
+
+def test_show_me_how_on_a_finished_game_says_to_start_one() -> None:
+    tab = Pupil(address="?deal=7")
+    click(tab, "lesson-skip")
+    tab.win()
+    patch = click(tab, "lesson-start")
+    assert tab.step() is None and effects(patch, "say") == [describe.LESSON_GAME_OVER]
+
+
+def test_a_player_who_has_played_never_gets_it_unasked() -> None:
+    # A game counted, the settings never written (or lost): no lesson on a fresh deal.
+    tab = Pupil()
+    play(tab, "QH", "9H")
+    click(tab, "new-game")
+    click(tab, "loss-confirm")
+    assert tab.text("stat-played") == "1" and tab.text("field-moves") == "0"
+    fresh = Local()
+    fresh.data = {k: v for k, v in tab.local.data.items() if k != SETTINGS_KEY}
+    assert STATS_KEY in fresh.data and Pupil(fresh).step() is None
+    # Kept settings of the format before the lesson: a player who was here before.
+    local = Local()
+    body = {k: v for k, v in Settings().to_dict().items() if k != "lesson_seen"}
+    local.data[SETTINGS_KEY] = json.dumps(
+        {"app": "royal-marriage", "kind": "settings", "version": 4, "settings": body}
+    )
+    assert Pupil(local).step() is None
+    # A game in progress with a move played: none either.
+    tab = Pupil()
+    click(tab, "lesson-skip")
+    play(tab, "QH", "9H")
+    fresh = Local()
+    fresh.data = {k: v for k, v in tab.local.data.items() if k != SETTINGS_KEY}
+    assert Pupil(fresh).step() is None
+
+
+# The win at a glance (issue 29) -----------------------------------------------------------------
+
+
+def glance_of(tab: Window) -> dict[str, list[str]]:
+    """The end panel's figures at a glance as drawn: each ``data-glance`` name, its label and value."""
+    return {
+        item["a"]["data-glance"]: [part["c"][0] for part in item["c"]]
+        for item in tab.regions["result-glance"].get("c", [])
+    }
+
+
+def badges_of(tab: Window) -> list[str]:
+    return [item["a"]["data-achievement"] for item in tab.regions["result-badges"].get("c", [])]
+
+
+def test_a_win_shows_at_a_glance_its_moves_time_records_and_the_achievements_it_unlocked() -> None:
+    tab = Window(address="?deal=7")
+    click(tab, "lesson-skip")
+    par = len(solve(tab.line).moves)
+    first = solve(tab.line).moves[0]
+    play(tab, first.left, first.right)
+    tab.time.t += 80
+    tab.win()
+    assert attributes(tab, "page")["data-outcome"] == "won"
+    assert glance_of(tab) == {"moves": ["Moves", f"{par} · in par"], "time": ["Time", "1:20"]}
+    assert shown(tab, "result-glance"), "a first win sets records and beats none"
+    unlocked = badges_of(tab)
+    assert "first-win" in unlocked and shown(tab, "result-badges")
+    assert all(
+        item["c"] == [describe.ACHIEVEMENT_WORDS[item["a"]["data-achievement"]][0]]
+        for item in tab.regions["result-badges"]["c"]
+    )
+    assert attributes(tab, "result-new")["class"] == "primary", "New game, the one next step"
+
+    # The deal again, won faster: a record beaten, no achievement new.
+    click(tab, "result-restart")
+    assert not shown(tab, "result")
+    first = solve(tab.line).moves[0]
+    play(tab, first.left, first.right)
+    tab.time.t += 30
+    tab.win()
+    assert glance_of(tab)["records"][1].startswith("Fastest win"), glance_of(tab)
+    assert glance_of(tab)["time"] == ["Time", "0:30"]
+    assert "first-win" not in badges_of(tab)
+
+    # A reload shows the win, but what it brought was this page's news.
+    again = tab.reload()
+    assert "records" not in glance_of(again) and not shown(again, "result-badges")
+
+
+def test_a_stuck_game_has_no_glance_nor_badges() -> None:
+    number = next(n for n in range(1, 1000) if is_winnable(numbered_deal(n)) and not leftmost_play(n)[1])
+    tab = Window(address=f"?deal={number}")
+    for move in leftmost_play(number)[0]:
+        play(tab, move.left, move.right)
+    assert attributes(tab, "page")["data-outcome"] == "stuck"
+    assert not shown(tab, "result-glance") and not shown(tab, "result-badges")
+    assert not shown(tab, "result-score")

@@ -43,14 +43,17 @@ def test_last_winnable_is_the_last_position_the_solver_can_still_win(number):
     assert not solve(line.cards).winnable
     heading, text = describe.ending(game, 0)
     assert heading == "No moves are left."
-    back = game.moves - last
-    assert f"could still be won after move {last}" in text and f"Undo {back} move" in text
+    # One sentence: the cards left and where the game could still be won (the panel's first
+    # button goes back there).
+    assert text == f"{len(game.line)} cards are left, and your game could still be won after move {last}."
+    assert describe.rewind_button(last) == f"Back to move {last}, still winnable"
 
 
 def test_an_unwinnable_deal_is_said_to_be_lost_for_everyone():
     game = leftmost_until_over(UNWINNABLE)
     assert game.outcome is Outcome.STUCK and game.last_winnable() is None
-    assert "No one could have won this deal" in describe.ending(game, 0)[1]
+    words = describe.ending(game, 0)[1]
+    assert words == f"{len(game.line)} cards are left, and no one could have won this deal."
 
 
 def test_a_win_in_par_is_a_perfect_marriage():

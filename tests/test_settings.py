@@ -56,6 +56,7 @@ def test_the_defaults_a_new_player_gets():
         "level": "any",
         "mode": "open",
         "suit_runs": False,
+        "lesson_seen": False,
     }
 
 
@@ -98,7 +99,16 @@ def test_a_missing_field_is_named():
 def test_settings_of_format_1_gain_quick_play_off():
     body = {name: value for name, value in Settings(sound=True).to_dict().items() if name != "quick_play"}
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": body})
-    assert saves.load_settings(text) == Settings(sound=True, quick_play=False)
+    # Through every migration: a player of format 1 has been here before (format 4's).
+    assert saves.load_settings(text) == Settings(sound=True, quick_play=False, lesson_seen=True)
+
+
+def test_settings_of_format_4_have_seen_the_lesson():
+    """Kept settings mean a player who was here before the lesson: it never starts by itself
+    (docs/saves.md, "settings, version 5")."""
+    body = {name: value for name, value in Settings(felt="wine").to_dict().items() if name != "lesson_seen"}
+    text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 4, "settings": body})
+    assert saves.load_settings(text) == Settings(felt="wine", lesson_seen=True)
 
 
 def test_a_game_record_is_not_settings():
@@ -156,7 +166,7 @@ def test_settings_of_format_1_keep_every_choice_and_get_the_new_defaults():
         "large_cards": True,
     }
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 1, "settings": old})
-    assert saves.load_settings(text) == Settings(**old)
+    assert saves.load_settings(text) == Settings(**old, lesson_seen=True)
 
 
 def test_format_1_settings_are_still_checked_strictly():
@@ -167,7 +177,7 @@ def test_format_1_settings_are_still_checked_strictly():
 
 def test_settings_of_format_2_keep_every_choice_and_deal_any_grade():
     body = {**Settings(sound=True, felt="wine").to_dict()}
-    for name in ("level", "mode", "suit_runs"):
+    for name in ("level", "mode", "suit_runs", "lesson_seen"):
         del body[name]
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 2, "settings": body})
-    assert saves.load_settings(text) == Settings(sound=True, felt="wine", level="any")
+    assert saves.load_settings(text) == Settings(sound=True, felt="wine", level="any", lesson_seen=True)

@@ -196,9 +196,9 @@ def test_a_format_2_game_loads_as_the_open_game_with_every_move():
 
 def test_format_3_settings_keep_every_choice_and_play_the_open_game():
     body = Settings(sound=True, level="hard").to_dict()
-    del body["mode"], body["suit_runs"]
+    del body["mode"], body["suit_runs"], body["lesson_seen"]
     text = json.dumps({"app": "royal-marriage", "kind": "settings", "version": 3, "settings": body})
-    assert saves.load_settings(text) == Settings(sound=True, level="hard")
+    assert saves.load_settings(text) == Settings(sound=True, level="hard", lesson_seen=True)
     assert Settings(mode="stock", suit_runs=True).variant == STOCK_RUNS
     with pytest.raises(ValueError, match="mode must be one of open, stock"):
         Settings(mode="closed")

@@ -101,6 +101,29 @@ def test_a_stuck_game_offers_the_way_back_to_its_last_winnable_move() -> None:
         assert drawn.regions["result-rewind"].text() == describe.rewind_button(back)
 
 
+def test_a_stuck_panel_is_one_sentence_and_its_first_action_the_way_back() -> None:
+    """Issue 29: a stuck game says it in one sentence, no breakdown, and its one primary button
+    (first, and focused: static/ending.js) goes back to the last winnable position; without
+    one, New game is."""
+    game = Game.numbered(STUCK)
+    for move in leftmost_play(STUCK)[0]:
+        game.play(move, 0.0)
+    back = game.last_winnable()
+    assert back is not None, "the test's deal was winnable earlier"
+    drawn = page(screen(game))
+    words = drawn.regions["result-text"].text()
+    assert words.count(".") == 1 and words.endswith(f"after move {back}."), words
+    assert drawn.regions["result-score"].attribute("hidden") == ""
+    assert drawn.regions["result-rewind"].attribute("class") == "primary"
+    assert drawn.regions["result-new"].attribute("class") is None
+
+    won = Game.numbered(WINNABLE)
+    drawn = page(screen(won, now=win_game(won, 0.0, 2.0)))
+    assert drawn.regions["result-new"].attribute("class") == "primary"
+    assert drawn.regions["result-rewind"].attribute("class") is None
+    assert drawn.regions["result-score"].attribute("hidden") is None
+
+
 def test_a_game_in_play_hides_the_celebration() -> None:
     drawn = page(screen())
     assert drawn.regions["celebration"].attribute("hidden") == ""

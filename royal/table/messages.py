@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from royal.game import Game
 from royal.line import Move
 from royal.links import DealRequest
+from royal.table.lesson import ACTIONS as LESSON_ACTIONS
 
 #: The actions a button or a shortcut names (royal.shortcuts), each a :class:`Press`.
 PRESSES = frozenset(
@@ -25,6 +26,8 @@ PAGE_MESSAGES = frozenset(
         "drag",
         "drop",
         "finish",
+        # The first game's lesson: Show me how, its Next and Skip (royal/table/lesson.py).
+        "lesson",
         # The two questions' answers.
         "leave",
         "stay",
@@ -155,10 +158,22 @@ class KeepGame:
     """No to that question (its button, or Escape)."""
 
 
-Message = Pick | DragStart | Drop | Press | Play | Begin | Leave | Stay | Link | OpenLink | KeepGame
+@dataclass(frozen=True, slots=True)
+class Teach:
+    """The first game's lesson: ``first`` (a first visit's start: only when due), ``start``
+    (Show me how), ``next`` or ``skip`` (royal/table/lesson.py)."""
+
+    action: str
+
+    def __post_init__(self) -> None:
+        if self.action not in LESSON_ACTIONS:
+            raise ValueError(f"not a step of the lesson: {self.action!r}")
+
+
+Message = Pick | DragStart | Drop | Press | Play | Begin | Leave | Stay | Link | OpenLink | KeepGame | Teach
 
 #: The page's messages that are the game's (:func:`from_page` makes each one's message).
-GAME_KINDS = frozenset({"press", "pick", "drag", "drop", "leave", "stay", "open-link", "keep-game"})
+GAME_KINDS = frozenset({"press", "pick", "drag", "drop", "leave", "stay", "open-link", "keep-game", "lesson"})
 
 
 def from_page(kind: str, what: object) -> Message:
@@ -181,4 +196,6 @@ def from_page(kind: str, what: object) -> Message:
             return OpenLink()
         case "keep-game", None:
             return KeepGame()
+        case "lesson", str(action) if action != "first":  # the page's: Show me how, Next, Skip
+            return Teach(action)
     raise ValueError(f"not a message of the game's: {kind!r}, {what!r}")

@@ -16,8 +16,10 @@ from royal.links import DealRequest
 from royal.session import LinkAction, Session
 from royal.table import messages as m
 from royal.table.choice import Choice
+from royal.table.records import records_of, won
 from royal.table.reply import Draw, Reply
 from royal.table.state import Leaving, PageState
+from royal.table.teach import Teacher
 from royal.view.dialogs import loss_question, modal
 from royal.view.html import Patch
 from royal.view.page import News
@@ -80,6 +82,8 @@ class Play:
                     return Reply()
                 self.state.link = None  # the address drops the link's deal
                 return Reply(show=modal(LINK_DIALOG, False), draw=Draw.PAGE)
+            case m.Teach(action):
+                return Teacher(self.session, self.state).update(action)
         raise TypeError(f"not a message: {message!r}")
 
     @property
@@ -116,6 +120,7 @@ class Play:
         return reply if line.partners(card) else reply.sounding("no-partner")
 
     def _move(self, move: Move) -> Reply:
+        before = records_of(self.session.stats, self.game.variant)
         try:
             played = self.session.play(move)
         except IllegalMove as error:
@@ -124,6 +129,7 @@ class Play:
         lost = self.session.lost_by_last_move()
         game = self.game
         if game.outcome is Outcome.WON:
+            self.state.won = won(game.id, before, records_of(self.session.stats, game.variant))
             reply = Reply(heard=News(sound="win", celebrate=True))
         else:  # the warning's sound in place of the move's
             reply = Reply().sounding("lost" if lost else "move")
@@ -229,6 +235,8 @@ class Play:
         """The game changed: the choice goes, the page is drawn again, the ending (if any) is
         read out too, and a fresh deal that cannot be won says so."""
         self.state.choice = Choice()
+        if self.state.lesson is not None:  # a move (or another game) lets the lesson go
+            Teacher(self.session, self.state).end()
         game = self.game
         if game.figures_known and game.par is None and not game.touched:
             shown = describe.unwinnable_deal(game.number)

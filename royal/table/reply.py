@@ -32,10 +32,11 @@ class Reply:
     changed: bool = False
     ended: bool = False
 
-    def told(self, shown: str, spoken: str | None = None) -> Reply:
-        """The same reply, telling ``shown`` in the message line (``""`` clears it) and reading
-        ``spoken`` (by default the same words) to screen readers."""
-        return replace(self, heard=replace(self.heard, told=Told(shown, shown if spoken is None else spoken)))
+    def told(self, shown: str | None, spoken: str | None = None) -> Reply:
+        """The same reply, telling ``shown`` in the message line (``""`` clears it, ``None``
+        leaves it as it is) and reading ``spoken`` (by default the same words) to screen readers."""
+        said = spoken if spoken is not None else shown or ""
+        return replace(self, heard=replace(self.heard, told=Told(shown, said)))
 
     def sounding(self, name: str) -> Reply:
         """The same reply with the sound ``name`` (static/sound.js)."""

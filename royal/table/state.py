@@ -16,6 +16,7 @@ from royal.replay import Replay
 from royal.review import Review
 from royal.table.calendar import Calendar
 from royal.table.choice import Choice
+from royal.table.lesson import Lesson
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +40,16 @@ class Finishing:
     known: dict[tuple[tuple[str, ...], bool], list[Move] | None] = field(default_factory=dict)
     left: list[Move] = field(default_factory=list)
     drawn: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """What the win of the game ``game`` (its id) brought, for its end panel: the records it
+    beat (royal/view/ending.py's ``RECORDS`` names) and the achievements it unlocked, by id."""
+
+    game: str
+    records: tuple[str, ...] = ()
+    unlocked: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -73,6 +84,8 @@ class PageState:
     importing: Backup | None = None  # a backup read, while the page asks whether to import it
     keep_data_asked: bool = False
     guide: bool = False  # the first-game guide shows
+    won: Won | None = None  # what the win just played brought (its panel shows it)
+    lesson: Lesson | None = None  # the first game's lesson, while it shows (royal/table/lesson.py)
     clock: str = ""  # the clock's field as drawn
     records_drawn: object = None  # what the stats panel's records were drawn from
     timers: set[str] = field(default_factory=set)

@@ -22,7 +22,7 @@ from royal import describe, markup
 from royal.cards import KING_OF_HEARTS, QUEEN_OF_HEARTS, rank_shown, spoken_name, suit_symbol
 from royal.view.html import Effect
 
-MARK_ATTRIBUTES = ("data-role", "data-hint")
+MARK_ATTRIBUTES = ("data-role", "data-hint", "data-lesson")
 #: The classes of a card's face and corner, for static/line.js to build cards with.
 PART_CLASSES = {
     "face": markup.FACE,
@@ -90,7 +90,7 @@ class Board:
         for card in cards:
             card_marks = marks.get(card, {})
             state = ("true" if card == selected else "false", *(card_marks.get(n) for n in MARK_ATTRIBUTES))
-            if first or self.shown.get(card, ("false", None, None)) != state:
+            if first or self.shown.get(card, ("false",) + (None,) * len(MARK_ATTRIBUTES)) != state:
                 changed_marks[card] = dict(zip(("aria-pressed", *MARK_ATTRIBUTES), state, strict=True))
             self.shown[card] = state
         self.order = cards

@@ -60,10 +60,10 @@ EFFECTS = ("line",)
 UNKNOWN = "\u2026"
 
 
-def first_game(stats: Stats, settings: Settings) -> bool:
-    """Whether the first-game guide shows: no game of the variant played has counted yet
-    (docs/play.md, "The first game")."""
-    return stats.of(settings.variant).played == 0
+def first_game(stats: Stats, settings: Settings, game: Game) -> bool:
+    """Whether the first-game guide shows: no game of the variant played has counted yet, and
+    no move was made in the game in play (docs/play.md, "The first game")."""
+    return stats.of(settings.variant).played == 0 and not game.touched
 
 
 def table(game: Game, now: float, today: _dt.date, settings: Settings, stats: Stats) -> Patch:
@@ -71,7 +71,7 @@ def table(game: Game, now: float, today: _dt.date, settings: Settings, stats: St
     line drawn whole and still, and the line marked busy until the game's Python answers."""
     # The stock game's chance line keeps its place, to be weighed once Python runs.
     chance = WEIGHING if game.variant.stock and game.can_deal else None
-    screen = Screen(game, now, today, settings, stats, guide=first_game(stats, settings), chance=chance)
+    screen = Screen(game, now, today, settings, stats, guide=first_game(stats, settings, game), chance=chance)
     regions = {name: part for name, part in page(screen).regions.items() if re.match(REGIONS, name)}
     regions["deal-card"] = region({"hidden": not game.variant.stock})
     regions["daily-days"] = records(stats.daily, today, ()).regions["daily-days"]

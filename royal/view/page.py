@@ -4,9 +4,9 @@ stats panel's records and the open panels (docs/architecture.md, "The page as da
 
 It draws the game's fields (or the replay's while a replay or a review holds the board), the
 deal's link, the toolbar's buttons and the stock game's Deal, the chance, the first-game guide,
-the message line, Finish for me, the end panel, the replay's bar, the settings and the look
-they choose, ``body[data-outcome]``, ``[data-replay]`` and ``[data-review]``, the key map
-(``[data-keys]``), and the address
+the first game's lesson's bubble, the message line, Finish for me, the end panel, the replay's
+bar, the settings and the look they choose, ``body[data-outcome]``, ``[data-replay]`` and
+``[data-review]``, the key map (``[data-keys]``), and the address
 bar (an effect); :func:`news` draws what the player hears of what just happened: the message line, the
 words read to screen readers, the sound and the win's celebration.
 """
@@ -24,8 +24,11 @@ from royal.review import Review
 from royal.settings import Settings
 from royal.shortcuts import KEY_MAP_JSON
 from royal.stats import Stats
+from royal.table.lesson import Lesson
+from royal.table.state import Won
 from royal.view.ending import ending
 from royal.view.html import Effect, Patch, Region, region, text
+from royal.view.lesson import lesson_bubble
 from royal.view.look import look
 from royal.view.replay_bar import replay_bar
 
@@ -71,6 +74,10 @@ class Screen:
     finish: int | None = None
     #: The address the bar takes (``None``: left alone while a link's deal is offered).
     address: str | None = None
+    #: The first game's lesson, while it shows (its bubble; its marks are the line's).
+    lesson: Lesson | None = None
+    #: What the win just played brought (its records and achievements, on the end panel).
+    won: Won | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,8 +113,9 @@ def page(screen: Screen) -> Patch:
     regions.update(chance_line(screen.chance))
     regions["first-game"] = region({"hidden": not screen.guide})
     regions["first-game-text"] = text(describe.FIRST_GAME if screen.guide else "")
+    regions.update(lesson_bubble(screen.lesson, game.line, game.can_deal))
     regions.update(finish_button(screen.finish))
-    regions.update(ending(game, screen.now))
+    regions.update(ending(game, screen.now, screen.won))
     regions.update(replay_bar(screen.replay, screen.replay_opening))
     regions.update(look(screen.settings))
     outcome = game.outcome

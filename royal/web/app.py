@@ -92,6 +92,9 @@ class App:
             self.page.notice(Notice(describe.bad_link(error)))
         if request is not None:
             self.act(m.Link(request))  # first, so that the address keeps a link still being offered
+        # A first visit plays the first move with the player (docs/play.md, "The first game").
+        if not self.table.asking_link:
+            self.page.hear(self.table.update(m.Teach("first")).heard)  # drawn just below
         self.render()
         self.page.show(effect("ready"))
         self.kept_table.wrote()
@@ -203,6 +206,7 @@ class App:
         self.replay.close(notify=False)
         self.review.close(notify=False)
         self.state.choice = Choice()
+        self.state.lesson = None  # its move may be gone (the other tab's lesson ended with a move)
         self.page.tell("", words)
         if self.state.dragging is not None:
             self.state.dragging = None
@@ -236,9 +240,11 @@ class App:
         else:
             line = self.board.render(steps.line.cards, None, board_marks(steps))
         stats = session.stats.of(settings.variant)
-        # The first-game guide, through the first game to its end (docs/play.md, "The first game").
-        guided = boot.first_game(session.stats, settings)
-        state.guide = replay is None and (guided or (state.guide and game.outcome is not None))
+        # The first-game guide, through the first game until its first move, unless the lesson
+        # shows in its place (docs/play.md, "The first game").
+        state.guide = (
+            replay is None and state.lesson is None and boot.first_game(session.stats, settings, game)
+        )
         screen = Screen(
             game,
             now,
@@ -254,6 +260,8 @@ class App:
             self.finish.offer(game, steps is None and not game.can_deal),
             # While a link's deal is offered, the address keeps it.
             None if self.table.asking_link else game_query(game),
+            state.lesson if steps is None else None,
+            state.won,
         )
         self.page.sound_on = settings.sound
         state.clock = format_seconds(game.clock.seconds(now))
@@ -280,8 +288,12 @@ class App:
     def _game_line(self) -> Effect:
         game = self.session.game
         stock = game.stock_count if game.variant.stock else None
-        choice = self.state.choice
-        return self.board.render(game.line.cards, choice.card, choice.marks(game.line), stock)
+        choice, lesson = self.state.choice, self.state.lesson
+        marks = choice.marks(game.line)
+        if lesson is not None:  # the cards the lesson points at (royal/table/lesson.py)
+            for card, mark in lesson.marks(game.line).items():
+                marks[card] = {**marks.get(card, {}), **mark}
+        return self.board.render(game.line.cards, choice.card, marks, stock)
 
     def _weighed(self) -> Game | None:
         """The game whose chance the page shows: a stock game with cards in the stock, on the board."""

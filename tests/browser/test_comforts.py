@@ -1,6 +1,6 @@
 """Comforts a player expects (issue 9), as only a browser shows them: the address bar and Share
 through the browser's share sheet or clipboard, asking the browser to keep the data when the
-game is installed, the win's celebration (and none under reduced motion), the saved look and the
+game is installed, the win's celebration (a still one under reduced motion), the saved look and the
 browser bar's colour from the first paint, and dragging a card onto its partner by mouse and by
 touch. What the game draws, says, keeps and sounds after each message (the address's link, the
 question before a loss, the score's breakdown, settings kept and followed, sound, the
@@ -29,7 +29,6 @@ from gamepage import (
     wait_settled,
     winnable_deal,
 )
-from royal import describe
 from royal.deals import numbered_deal
 from royal.game import Game
 from royal.markup import THEME_COLOURS
@@ -90,10 +89,16 @@ def test_the_address_share_and_the_ask_to_keep_the_data_use_the_browsers_own(pag
 # The win -----------------------------------------------------------------------------------------
 
 
+# The animations running on the page that take any time (a zero-duration one moves nothing).
+MOVING = """() => document.getAnimations().filter(a => a.playState === 'running'
+    && Number(a.effect.getComputedTiming().duration) > 0).map(a => a.animationName ?? String(a.id))"""
+
+
 @pytest.mark.motion
-def test_a_win_celebrates_unless_motion_is_reduced(page: Page, site, wait_ready) -> None:
+def test_a_win_celebrates_and_under_reduced_motion_stands_still(page: Page, site, wait_ready) -> None:
     """The winning move of a game saved one move short of its win: the shower of hearts shows,
-    then goes; under reduced motion it never shows (static/line.js)."""
+    then goes; under reduced motion a still celebration shows as long, and nothing moves
+    (static/line.js, app.css "The still celebration")."""
     celebration = page.locator("#celebration")
     _, last = open_one_move_from_the_win(page, site.url, wait_ready, winnable_deal(80))
     click_move(page, last)
@@ -107,9 +112,15 @@ def test_a_win_celebrates_unless_motion_is_reduced(page: Page, site, wait_ready)
     click_move(page, last)
     expect(page.locator("body")).to_have_attribute("data-outcome", "won")
     expect(page.locator("#result-score")).to_be_visible()
+    expect(celebration).to_be_visible()
+    expect(page.locator("body")).to_have_attribute("data-celebrating", "")
+    hearts = celebration.locator("span")
+    assert all(hearts.nth(i).is_visible() for i in range(hearts.count())), "every heart, still"
+    assert page.evaluate(MOVING) == [], "nothing moves"
     page.wait_for_timeout(300)
-    expect(celebration).to_be_hidden()
-    assert page.locator("body[data-celebrating]").count() == 0, "no celebration under reduced motion"
+    assert page.evaluate(MOVING) == [], "nothing moves"
+    expect(celebration).to_be_hidden(timeout=10_000)
+    assert page.locator("body[data-celebrating]").count() == 0
 
 
 # The look from the first paint -------------------------------------------------------------------
@@ -154,23 +165,65 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
     expect(html).to_have_attribute("data-large-cards", "")
 
 
+# The first game's lesson -------------------------------------------------------------------------
+
+
+def test_the_first_games_lesson_by_keyboard_is_read_out_lets_go_and_never_moves(
+    new_context, site, wait_ready
+) -> None:
+    """docs/play.md, "The first game": each step's words in the live region, Next and Skip plain
+    buttons, the last step's focus on the card to pick (Enter selects it, then its partner), the
+    lesson gone with the move; under reduced motion nothing of it moves."""
+    page = new_context(reduced_motion="reduce").new_page()
+    page.goto(site.url)
+    wait_ready(page)
+    announcer = page.locator("#announcer")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "1")
+    expect(announcer).to_contain_text("Look at queen of hearts")
+    expect(page.locator('#line [data-card="QH"]')).to_have_attribute("data-lesson", "card")
+    page.locator("#lesson-next").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "2")
+    expect(announcer).to_contain_text("eight of diamonds")
+    expect(page.locator('#line [data-card="8D"]')).to_have_attribute("data-lesson", "enclosed")
+    assert page.evaluate(MOVING) == [], "nothing moves"
+    page.keyboard.press("Enter")
+    expect(page.locator("#lesson")).to_have_attribute("data-step", "3")
+    queen = page.locator('#line [data-card="QH"]')
+    expect(queen).to_be_focused()
+    page.keyboard.press("Tab")
+    expect(queen).not_to_be_focused()  # the focus is never held
+    queen.focus()
+    page.keyboard.press("Enter")
+    expect(queen).to_have_attribute("aria-pressed", "true")
+    page.locator('#line [data-card="9H"]').focus()
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-field=moves]")).to_have_text("1")
+    expect(page.locator("#lesson")).to_be_hidden()
+    expect(page.locator("#first-game")).to_be_hidden()
+    expect(page.locator("#line [data-lesson]")).to_have_count(0)
+
+
 # Dragging ----------------------------------------------------------------------------------------
 
 
 def test_dragging_by_touch_and_by_mouse_in_the_first_game_on_a_phone(
     phone_page: Page, open_game, wait_ready
 ) -> None:
-    """A first game on a phone: the first-game guide in the first screen (docs/play.md, "The first
-    game"), a move dragged by touch, the line moved neither by it nor by a reload (the guide
-    stays), then a card dragged by mouse, dropped on the felt (nothing) and onto its partner."""
+    """A first game on a phone: the first game's lesson in the first screen, its card pointed at
+    (docs/play.md, "The first game"), a move dragged by touch, which lets the lesson go (and the
+    guide: gone once a move is made), the line then moved by nothing (a reload draws it where it
+    was), then a card dragged by mouse, dropped on the felt (nothing) and onto its partner."""
     page = phone_page
     game = Game.numbered(7)
     open_game(page, "?deal=7")
-    guide = page.locator("#first-game")
-    expect(guide).to_be_visible()
-    expect(guide).to_contain_text(describe.FIRST_GAME)
-    assert guide.bounding_box()["y"] + guide.bounding_box()["height"] <= 740, "in the first screen"
-    before = page.evaluate(RECTS_JS, "#line")
+    lesson, guide = page.locator("#lesson"), page.locator("#first-game")
+    expect(lesson).to_be_visible()
+    expect(guide).to_be_hidden()
+    expect(page.locator("#lesson-text")).to_contain_text("Look at ")
+    assert lesson.bounding_box()["y"] + lesson.bounding_box()["height"] <= 740, "in the first screen"
+    expect(page.locator("#line [data-lesson=card]")).to_have_count(1)
+    assert page.locator("#line [data-lesson=card]").bounding_box()["y"] < 740, "its card too"
     first, second = solve(game.cards).moves[:2]
     session = page.context.new_cdp_session(page)
 
@@ -200,12 +253,15 @@ def test_dragging_by_touch_and_by_mouse_in_the_first_game_on_a_phone(
     game.play(first, 0)
     expect_shadow(page, game)
     expect(page.locator("#line [data-drop], #line [data-lifted]")).to_have_count(0)
-    expect(guide).to_be_visible()
-    assert page.evaluate(RECTS_JS, "#line") == before, "the first move does not move the line"
+    expect(lesson).to_be_hidden()
+    expect(guide).to_be_hidden()
+    expect(page.locator("#line [data-lesson]")).to_have_count(0)
+    before = page.evaluate(RECTS_JS, "#line")
     page.reload()
     wait_ready(page)
-    expect(guide).to_be_visible()
-    assert page.evaluate(RECTS_JS, "#line") == before, "nor does a reload in the first game"
+    expect(lesson).to_be_hidden()
+    expect(guide).to_be_hidden()
+    assert page.evaluate(RECTS_JS, "#line") == before, "a reload after the first move moves nothing"
 
     # By mouse. Dropped on the felt: nothing happens and the selection is gone.
     partners = {m.right if m.left == second.left else m.left for m in game.line.partners(second.left)}
