@@ -6,6 +6,7 @@ Screenshots go to /tmp/shots/ for a person to look at.
 
 from __future__ import annotations
 
+import datetime as _dt
 from itertools import pairwise
 from pathlib import Path
 
@@ -22,9 +23,11 @@ from gamepage import (
     open_stuck_game,
     wait_settled,
 )
+from royal import describe
 from royal.deals import MAX_DEAL, numbered_deal
 from royal.line import Line, Move
 from royal.solver import solve
+from royal.stats import Stats
 from royal.storage_keys import LOCK
 
 # Layouts are looked at as the line moves, as most players have it: a test that wants it still
@@ -504,7 +507,8 @@ def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_
 
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
-def test_the_nine_stats_tiles_fill_their_rows(viewport: dict, new_context, site, wait_ready) -> None:
+def test_the_stats_tiles_fill_their_rows(viewport: dict, new_context, site, wait_ready) -> None:
+    """Every figure of describe.figures in a tile, and every row as full as the others."""
     page = new_context(viewport=viewport).new_page()
     page.goto(site.url)
     wait_ready(page)
@@ -512,7 +516,8 @@ def test_the_nine_stats_tiles_fill_their_rows(viewport: dict, new_context, site,
         "() => [...document.querySelectorAll('.stats dl:not(.by-grade) > div')].map(e => e.offsetTop)"
     )
     rows = [tops.count(top) for top in sorted(set(tops))]
-    assert len(tops) == 9 and len(set(rows)) == 1, ("every row holds as many tiles", rows)
+    figures = describe.figures(Stats(), _dt.date.today())
+    assert len(tops) == len(figures) and len(set(rows)) == 1, ("every row holds as many tiles", rows)
     grades = page.evaluate(
         "() => [...document.querySelectorAll('.stats dl.by-grade > div')].map(e => e.offsetTop)"
     )
