@@ -20,12 +20,15 @@ from gamepage import (
     open_one_move_from_the_win,
     seed_once,
     shortest_stuck_deal,
+    wait_settled,
 )
 from helpers import format_2_text
 from royal import describe
 from royal.achievements import BY_ID
+from royal.deals import numbered_deal
 from royal.game import Game, Result
 from royal.saves import dump_game
+from royal.solver import solve
 from royal.stats import Stats
 from royal.storage_keys import GAME_KEY, LOCK, STATS_KEY
 
@@ -266,6 +269,12 @@ def test_finish_for_me_leaves_no_hole_in_the_toolbar_and_showing_moves_nothing(
             row = sorted((b for b in buttons if round(b[2]) == top), key=lambda b: b[1])
             gaps = [b[1] - a[3] for a, b in pairwise(row)]
             assert not gaps or max(gaps) - min(gaps) < 1, ("even gaps between the buttons", mode, row)
+    # A first move, with Finish for me not yet offered: the first game's guide (shown until the
+    # first move) is gone, as it is when Finish for me is offered.
+    click_move(page, solve(numbered_deal(number)).moves[0])
+    wait_settled(page)
+    expect(page.locator("#finish")).to_have_attribute("data-offered", "false")
+    shown = page.evaluate(TOOLBAR_JS)
     open_one_move_from_the_win(page, site.url, wait_ready, number)
     expect(page.locator("#finish")).to_be_visible()
     offered = page.evaluate(TOOLBAR_JS)
