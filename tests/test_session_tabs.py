@@ -32,7 +32,7 @@ from royal.session import Session
 from royal.settings import Settings
 from royal.solver import solve
 from royal.stats import Stats
-from royal.storage import MAX_KEPT
+from royal.storage import MAX_KEPT, StorageError
 from royal.storage_keys import GAME_KEY, KEPT_PREFIX, SETTINGS_KEY, STATS_KEY
 from royal.tab_sync import Stale, play_so_far
 
@@ -43,6 +43,9 @@ class Ledger(dict[str, str]):
     def __init__(self) -> None:
         super().__init__()
         self.touched: set[str] = set()  # every game stored with a move
+        # Every game a tab tried to store with a move, the write refused: a tab held it with a
+        # move, so it counts like one stored (the loss of a game whose save the browser refused).
+        self.held: set[str] = set()
         self.won: set[str] = set()  # every game stored won
         # Games stored won whose record another page then cut short: a tab that won one and
         # could not yet count it may count it as the win it was, or not.
@@ -98,7 +101,8 @@ class Ledger(dict[str, str]):
         assert (new.played, new.wins) == (old.played + 1, old.wins + won)
 
     def _count(self, game_id: str, won: bool) -> None:
-        assert game_id in self.touched and game_id not in self.counted, "a game with a move counts once"
+        had_a_move = game_id in self.touched | self.held
+        assert had_a_move and game_id not in self.counted, "a game with a move counts once"
         self.counted.add(game_id)
         if not won:
             self.lost.add(game_id)
@@ -143,7 +147,14 @@ class Tab(Refusing):
 
     def set(self, key: str, value: str) -> None:
         self.ledger.writer = self.number
-        super().set(key, value)
+        try:
+            super().set(key, value)
+        except StorageError:
+            if key == GAME_KEY:
+                game = saves.game_from_record(saves.parse(value, "game"), 0.0)[0]
+                if game.touched:
+                    self.ledger.held.add(game.id)
+            raise
 
     def refuses(self, operation: str, key: str) -> bool:
         if self.fail is None:
@@ -288,6 +299,19 @@ class TwoTabs(RuleBasedStateMachine):
 @pytest.mark.slow
 def test_two_tabs_taking_turns_over_failing_storage_lose_no_game_and_count_each_once() -> None:
     run_state_machine_as_test(TwoTabs, settings=settings(max_examples=examples(100), stateful_step_count=40))
+
+
+def test_a_game_whose_move_the_browser_refused_to_save_counts_once_when_left() -> None:
+    """Found by the machine above: a move whose save was refused, then New game. The game had a
+    move in the tab (only its write was refused), so leaving it counts it once, as a loss."""
+    tabs = TwoTabs()
+    tabs.open_both()
+    tabs.play_well(fail=4, tab=0)  # the fifth storage call of the move, its game's write, refused
+    assert tabs.tabs[0].game.touched and not tabs.ledger.touched
+    tabs.other(tab=0, fail=None, action=Session.new_game)
+    stats = tabs.ledger.stats()
+    assert (stats.played, stats.wins) == (1, 0)
+    tabs.teardown()
 
 
 def test_a_tab_that_adopts_its_game_as_it_was_before_the_first_move_gives_it_no_time() -> None:
