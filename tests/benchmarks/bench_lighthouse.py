@@ -96,7 +96,7 @@ def lost_points(report: dict) -> list[str]:
 def main() -> int:
     args = site_arguments(argparse.ArgumentParser(description=__doc__.splitlines()[0]), runs=2)
     command = lighthouse()
-    server = SiteServer(args.dist, SUBPATH, quiet=True).start()
+    server = SiteServer(args.dist, SUBPATH, quiet=True, compress=True).start()
     seen: dict[str, list[dict[str, float]]] = {visit: [] for visit in VISITS}
     lost: dict[str, set[str]] = {visit: set() for visit in VISITS}
     try:
