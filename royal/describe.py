@@ -743,14 +743,14 @@ ACHIEVEMENT_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-def achievement_label(achievement: Achievement, reached: int, unlocked: _dt.date | None) -> str:
-    """An achievement as its panel lists it: name, goal and progress or the day it was won."""
-    name, goal = ACHIEVEMENT_WORDS[achievement.id]
+def achievement_reached(achievement: Achievement, reached: int, unlocked: _dt.date | None) -> str:
+    """How far an achievement is, as its badge in the panel says under its name and goal: the
+    day it was won, or its progress."""
     if unlocked is not None:
-        return f"{name}: {goal} Unlocked {_date(unlocked)}."
+        return f"Unlocked {_date(unlocked)}."
     if achievement.goal == 1:  # a one-off goal: reached or not, no count to show
-        return f"{name}: {goal} Not yet."
-    return f"{name}: {goal} {reached} of {achievement.goal}."
+        return "Not yet."
+    return f"{reached} of {achievement.goal}."
 
 
 def achievements_unlocked(achievements: Sequence[Achievement]) -> str:

@@ -17,9 +17,10 @@ DAY = dt.date(2026, 12, 1)
 
 def test_every_achievement_has_a_name_and_a_goal_in_words():
     assert set(describe.ACHIEVEMENT_WORDS) == {a.id for a in ACHIEVEMENTS}
-    label = describe.achievement_label(BY_ID["ten-wins"], 3, None)
-    assert label == "Ten marriages: Win ten games. 3 of 10."
-    assert describe.achievement_label(BY_ID["ten-wins"], 10, DAY).endswith("Unlocked 1 December 2026.")
+    assert describe.badge(BY_ID["ten-wins"]) == ("Ten marriages", "Win ten games.")
+    assert describe.achievement_reached(BY_ID["ten-wins"], 3, None) == "3 of 10."
+    assert describe.achievement_reached(BY_ID["ten-wins"], 10, DAY) == "Unlocked 1 December 2026."
+    assert describe.achievement_reached(BY_ID["perfect"], 0, None) == "Not yet."
     one = describe.achievements_unlocked([BY_ID["first-win"]])
     assert one == "Achievement unlocked: First marriage."
     three = describe.achievements_unlocked([BY_ID["first-win"], BY_ID["perfect"], BY_ID["quick"]])

@@ -3,8 +3,7 @@ achievement, in order, its words, whether it is unlocked and, for a count, its p
 
 import datetime as dt
 
-from royal import describe
-from royal.achievements import ACHIEVEMENTS, BY_ID
+from royal.achievements import ACHIEVEMENTS
 from royal.stats import Stats
 from royal.view.achievements import achievements_list
 from royal.view.html import Element
@@ -26,7 +25,7 @@ def test_every_achievement_is_an_item_keyed_by_its_id_in_order() -> None:
     assert {item.attribute("data-unlocked") for item in listed} == {"false"}
 
 
-def test_a_count_shows_its_words_and_a_bar_a_one_off_its_words_alone() -> None:
+def test_a_badge_shows_its_medal_name_goal_and_how_far_a_count_its_bar_until_unlocked() -> None:
     stats = Stats(
         played=4,
         wins=3,
@@ -37,15 +36,20 @@ def test_a_count_shows_its_words_and_a_bar_a_one_off_its_words_alone() -> None:
         unlocked={"first-win": dt.date(2026, 11, 30)},
     )
     by_id = {item.key: item for item in items(stats)}
-    ten = by_id["ten-wins"]
-    words, bar = ten.children
-    assert isinstance(words, Element) and words.tag == "span"
-    assert (
-        words.text() == describe.achievement_label(BY_ID["ten-wins"], 3, None) and "3 of 10" in words.text()
-    )
+    medal, name, goal, reached, bar = by_id["ten-wins"].children
+    assert isinstance(medal, Element) and medal.attribute("aria-hidden") == "true" and medal.text() == "10"
+    assert (name.text(), goal.text(), reached.text()) == ("Ten marriages", "Win ten games.", "3 of 10.")
     assert isinstance(bar, Element) and bar.tag == "progress"
     assert dict(bar.attributes) == {"max": "10", "value": "3", "aria-hidden": "true"}
     first = by_id["first-win"]
     assert first.attribute("data-unlocked") == "true"
-    assert len(first.children) == 1 and "Unlocked 30 November 2026" in first.text()
-    assert by_id["perfect"].text().endswith("Not yet.") and len(by_id["perfect"].children) == 1
+    assert len(first.children) == 4 and first.children[-1].text() == "Unlocked 30 November 2026."
+    assert by_id["perfect"].children[-1].text() == "Not yet." and len(by_id["perfect"].children) == 4
+    assert len({item.children[0].text() for item in by_id.values()}) == len(by_id), "a medal each"
+
+
+def test_an_unlocked_count_shows_no_bar_even_when_its_figure_fell() -> None:
+    stats = Stats(unlocked={"week-streak": dt.date(2026, 11, 30)})
+    week = {item.key: item for item in items(stats)}["week-streak"]
+    assert [child.tag for child in week.children if isinstance(child, Element)][-1] != "progress"
+    assert week.text().endswith("Unlocked 30 November 2026.")

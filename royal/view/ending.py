@@ -7,6 +7,7 @@ from royal import describe
 from royal.achievements import ACHIEVEMENTS
 from royal.game import Game, Outcome
 from royal.table.state import Won
+from royal.view.achievements import medal
 from royal.view.html import Region, html, region, text
 
 
@@ -61,6 +62,7 @@ def glance(game: Game, now: float, won: Won | None) -> dict[str, Region]:
             html(
                 "li",
                 {"class": "badge", "data-achievement": achievement.id, "title": goal},
+                medal(achievement),
                 name,
                 key=achievement.id,
             )
