@@ -258,3 +258,27 @@ def test_a_selected_card_and_the_focused_one_look_apart(new_context, open_game, 
     for a in selection:
         for b in focus:  # as far apart as a colour from white, not two near-whites
             assert sum((x - y) ** 2 for x, y in zip(a, b, strict=True)) ** 0.5 > 100, (a, b)
+
+
+def test_under_forced_colours_every_mark_is_a_border_of_its_own_kind(new_context, open_game) -> None:
+    """Forced colours take the shadows the partner and hint rings are drawn with: there a partner
+    is a dashed border, a hint's boundary a dotted one, the selection a solid one, and a card to
+    be removed keeps its strike."""
+    page = new_context().new_page()
+    page.emulate_media(forced_colors="active")
+    open_game(page, "?deal=7")
+    border = "e => getComputedStyle(e).borderTopStyle"
+    page.locator("#hint").click()
+    boundary = page.locator("#line [data-hint=boundary]").first
+    expect(boundary).to_be_visible()
+    assert boundary.evaluate(border) == "dotted"
+    removed = page.locator("#line [data-hint=removed]").first
+    assert "gradient" in removed.evaluate("e => getComputedStyle(e, '::before').backgroundImage")
+    page.keyboard.press("Escape")
+    chosen = next(c for c in Line(numbered_deal(7)).cards[1:-1] if Line(numbered_deal(7)).partners(c))
+    page.locator(f'#line [data-card="{chosen}"]').click()
+    after_turns(page)
+    partner = page.locator("#line [data-role=partner]").first
+    expect(partner).to_be_visible()
+    styles = (partner.evaluate(border), page.locator(f'#line [data-card="{chosen}"]').evaluate(border))
+    assert styles == ("dashed", "solid"), styles
