@@ -261,15 +261,21 @@ def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
     return f"Hint: {removal(move, game.line.enclosed(move), name)}. It keeps the game winnable."
 
 
+def win_figures(game: Game, now: float) -> str:
+    """A win's time, moves and score in a sentence: what the end panel shows as figures (the
+    glance and the breakdown), said for a screen reader before the panel's words."""
+    return f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score {game.score}."
+
+
 def ending(game: Game, now: float) -> tuple[str, str]:
-    """The heading and text shown when the game is over."""
+    """The heading and text shown when the game is over; a win's figures are not in the text
+    (the panel shows them at a glance: :func:`win_figures` says them)."""
     if game.outcome is Outcome.WON:
-        summary = f"Time {format_seconds(game.clock.seconds(now))}, {game.moves} moves, score {game.score}. "
         par = game.par
         if par == game.moves and game.with_hints:  # docs/rules.md, "Par and perfect marriages"
-            return "You won!", summary + f"You won in par, {par} moves, {WITH_HINTS}: {PERFECT_UNAIDED}"
+            return "You won!", f"You won in par, {par} moves, {WITH_HINTS}: {PERFECT_UNAIDED}"
         if par == game.moves:
-            text = summary + f"You won in par, {par} moves, the fewest this deal allows."
+            text = f"You won in par, {par} moves, the fewest this deal allows."
             if game.penalties:  # undos alone: a hint would have made it a win with hints
                 text += f" Undos cost points, not the title: yours cost {game.penalties}."
             return PERFECT, text
@@ -277,7 +283,7 @@ def ending(game: Game, now: float) -> tuple[str, str]:
         hints = f" You won {WITH_HINTS}." if game.with_hints else ""
         return (
             "You won!",
-            summary + f"Par for this deal, its fewest possible moves, is {par}: "
+            f"Par for this deal, its fewest possible moves, is {par}: "
             f"you took {_counted(over, 'move')} more.{hints}",
         )
     if game.outcome is Outcome.STUCK:

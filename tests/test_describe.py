@@ -61,7 +61,8 @@ def test_a_win_in_par_is_a_perfect_marriage():
     win_game(game)
     heading, text = describe.ending(game, 75.0)
     assert heading == "A perfect marriage!"
-    assert f"Time 0:00, {game.moves} moves, score {game.score}." in text
+    assert "Time" not in text and "score" not in text, "the panel shows the figures"
+    assert describe.win_figures(game, 75.0) == f"Time 0:00, {game.moves} moves, score {game.score}."
     assert f"You won in par, {solve(numbered_deal(1)).min_moves} moves, the fewest this deal allows." in text
 
 

@@ -185,8 +185,10 @@ def test_the_winning_move_celebrates_reads_the_ending_and_focuses_the_end_panel(
     reply = play.update(m.Play(moves[-1]))
     assert reply.heard.sound == "win" and reply.heard.celebrate
     assert reply.ended and reply.changed
-    heading, text = describe.ending(play.game, play.session.now())
-    assert spoken(reply).endswith(f"{heading} {text}")
+    now = play.session.now()
+    heading, text = describe.ending(play.game, now)
+    # The panel shows the time, moves and score as figures; the words read them out first.
+    assert spoken(reply).endswith(f"{heading} {describe.win_figures(play.game, now)} {text}")
     # Once the game is over the line takes no picks, drags or hints.
     card = play.game.line.cards[0]
     assert play.update(m.Pick(card)) == Reply()

@@ -243,7 +243,10 @@ class Play:
             announcement = f"{announcement} {shown}"
         ended = game.outcome is not None
         if ended:
-            heading, text = describe.ending(game, self.session.now())
+            now = self.session.now()
+            heading, text = describe.ending(game, now)
+            if game.outcome is Outcome.WON:
+                heading = f"{heading} {describe.win_figures(game, now)}"
             announcement = f"{announcement} {heading} {text}"
         return replace(reply, draw=Draw.PAGE, changed=True, ended=ended).told(shown, announcement)
 

@@ -83,7 +83,7 @@ def test_boot_deal_and_win_by_clicks(page: Page, open_game) -> None:
         f"You won in par, {solution.min_moves} moves, the fewest this deal allows."
     )
     assert field(page, "par") == str(solution.min_moves)
-    expect(page.locator("#result-text")).to_contain_text(f"score {score}")
+    expect(page.locator("#part-score")).to_have_text(str(score))
 
     expect(page.locator("[data-stat=played]")).to_have_text("1")
     assert stat(page, "wins") == "1"
