@@ -124,7 +124,7 @@ class Play:
         try:
             played = self.session.play(move)
         except IllegalMove as error:
-            return Reply().told(str(error))
+            return Reply().told(describe.why(error))
         announcement = describe.played(played, self.game.cards_left)
         lost = self.session.lost_by_last_move()
         game = self.game
