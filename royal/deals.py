@@ -32,8 +32,7 @@ from collections.abc import Iterable
 
 from royal.cards import ALL_CARDS, KING_OF_HEARTS, QUEEN_OF_HEARTS, CardError, parse_card
 from royal.excerpt import quoted
-from royal.i18n import N_
-from royal.reason import Reason, reason
+from royal.reason import Reason, counted, reason
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -147,19 +146,24 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
                     )
                 )
     if unknown > UNKNOWN_NAMED:
-        problems.append(reason("%(count)s more unknown codes", count=unknown - UNKNOWN_NAMED))
+        problems.append(
+            counted("%(count)s more unknown code", "%(count)s more unknown codes", unknown - UNKNOWN_NAMED)
+        )
     counts = Counter(cards)
     duplicates = [c for c, n in counts.items() if n > 1]
     if duplicates:
         problems.append(reason("duplicate %(cards)s", cards=", ".join(duplicates)))
     missing = [c for c in ALL_CARDS if c not in counts]
     if missing and not unknown:
-        refusal = (
-            N_("missing %(count)s card: %(cards)s")
-            if len(missing) == 1
-            else N_("missing %(count)s cards: %(cards)s")
+        missing_cards = ", ".join(missing)
+        problems.append(
+            counted(
+                "missing %(count)s card: %(cards)s",
+                "missing %(count)s cards: %(cards)s",
+                len(missing),
+                cards=missing_cards,
+            )
         )
-        problems.append(reason(refusal, count=len(missing), cards=", ".join(missing)))
     if len(items) != len(ALL_CARDS):
         problems.insert(0, reason("expected 52 cards, got %(count)s", count=len(items)))
     if cards and cards[0] != QUEEN_OF_HEARTS:

@@ -73,7 +73,10 @@ def why(cause: object) -> str:
     if isinstance(cause, BaseException):
         cause = reason_of(cause)
     if isinstance(cause, Reason):
-        return _(cause.message) % {name: why(value) for name, value in cause.values.items()}
+        values = {name: why(value) for name, value in cause.values.items()}
+        if cause.plural is None:
+            return _(cause.message) % values
+        return ngettext(cause.message, cause.plural, cause.count) % values
     return str(cause)
 
 

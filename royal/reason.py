@@ -16,16 +16,26 @@ class Reason:
 
     message: str
     values: Mapping[str, object]
+    #: For a count: the English plural, and the count that chooses the form (``ngettext``).
+    plural: str | None = None
+    count: int = 1
 
     def __str__(self) -> str:
         """The English, for logs and for the command line's contract."""
-        return self.message % {name: str(value) for name, value in self.values.items()}
+        message = self.message if self.plural is None or self.count == 1 else self.plural
+        return message % {name: str(value) for name, value in self.values.items()}
 
 
 def reason(message: str, **values: object) -> Reason:
     """``raise IllegalMove(reason("%(move)s: the stock is empty", move=...))``: extracted by the
     keyword ``reason`` (tools/locales.py)."""
     return Reason(message, values)
+
+
+def counted(singular: str, plural: str, count: int, **values: object) -> Reason:
+    """A refusal with a count in it, said in the form the count takes in the player's language;
+    extracted by the keyword ``counted:1,2``."""
+    return Reason(singular, {"count": count, **values}, plural, count)
 
 
 def reason_of(error: BaseException) -> Reason | str:

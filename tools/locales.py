@@ -35,7 +35,7 @@ TEMPLATE = LOCALE / "royal.pot"
 DOMAIN = "royal"
 #: The extraction's mapping (which files, which extractor) and the functions that mark a message.
 MAPPING = LOCALE / "babel.cfg"
-KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "reason")
+KEYWORDS = ("_", "N_", "ngettext:1,2", "pgettext:1c,2", "npgettext:1c,2,3", "reason", "counted:1,2")
 #: Comments just above a message beginning so go to its translators.
 COMMENT_TAG = "TRANSLATORS:"
 #: The CLDR locale each language's forms come from where it is not the language itself: the
