@@ -58,7 +58,6 @@ def test_package_zip_is_reproducible_and_holds_only_python(tmp_path: Path) -> No
     assert zipfile.ZipFile(first).namelist() == ["pkg/__init__.py", "pkg/sub/mod.py"]
 
 
-
 def test_package_zip_carries_each_language_compiled_and_its_forms_not_its_source(tmp_path: Path) -> None:
     """docs/architecture.md, "Words and languages": the .po is compiled into the .mo gettext reads,
     fuzzy entries left out (they read in English); the .po itself does not ship."""
@@ -95,6 +94,7 @@ def test_package_zip_carries_each_language_compiled_and_its_forms_not_its_source
         "%(count)s carte",
         "%(count)s cartes",
     ]
+
 
 def files_of(dist: Path) -> dict[str, str]:
     """The service worker's FILES: each path and the SHA-256 it must have."""
