@@ -54,10 +54,11 @@ def _n(value: int) -> str:
     return forms().number(value)
 
 
-def _sentences(*sentences: str) -> str:
-    """Whole sentences one after the other (Japanese puts no space between them)."""
+def sentences(*parts: str) -> str:
+    """Whole sentences one after the other, as the language puts them (Japanese with no space
+    between): the one way sentences are joined, here and where the page says two at once."""
     text = ""
-    for sentence in sentences:
+    for sentence in parts:
         # TRANSLATORS: two whole sentences, one after the other.
         text = (
             pgettext("sentences", "%(first)s %(second)s") % {"first": text, "second": sentence}
@@ -428,7 +429,7 @@ def unreadable(record: Unreadable) -> str:
         ) % {"count": _n(record.dropped_beyond)}
     else:
         where = _("Nothing is lost: the unreadable copy is kept aside in this browser.")
-    return _sentences(first, where)
+    return sentences(first, where)
 
 
 def storage_notice(notice: StorageNotice) -> Notice:
@@ -603,7 +604,7 @@ def selection(line: Line, card: str, name: Namer = shown_name) -> str:
 def hint(move: Move | None, game: Game, name: Namer = shown_name) -> str:
     """The hint's message: the move and what it removes, or why the game cannot be won."""
     if move is None:
-        return _sentences(_("This game can no longer be won from here."), where_it_went_wrong(game))
+        return sentences(_("This game can no longer be won from here."), where_it_went_wrong(game))
     return _("Hint: %(move)s. It keeps the game winnable.") % {
         "move": removal(move, game.line.enclosed(move), name)
     }
@@ -629,9 +630,9 @@ def ending(game: Game, now: float) -> tuple[str, str]:
                 "You won in par, %(count)s moves, with hints: a perfect marriage is one won without them.",
                 par,
             ) % {"count": _n(par)}
-            return won, _sentences(summary, in_par)
+            return won, sentences(summary, in_par)
         if par == game.moves:
-            text = _sentences(
+            text = sentences(
                 summary,
                 ngettext(
                     "You won in par, %(count)s move, the fewest this deal allows.",
@@ -644,10 +645,10 @@ def ending(game: Game, now: float) -> tuple[str, str]:
                 cost = _("Undos cost points, not the title: yours cost %(points)s.") % {
                     "points": _n(game.penalties)
                 }
-                text = _sentences(text, cost)
+                text = sentences(text, cost)
             return _word("PERFECT"), text
         over = game.moves - (par or 0)
-        text = _sentences(
+        text = sentences(
             summary,
             ngettext(
                 "Par for this deal, its fewest possible moves, is %(par)s: you took %(count)s move more.",
@@ -657,7 +658,7 @@ def ending(game: Game, now: float) -> tuple[str, str]:
             % {"par": par, "count": _n(over)},
         )
         if game.with_hints:
-            text = _sentences(text, _("You won with hints."))
+            text = sentences(text, _("You won with hints."))
         return won, text
     if game.outcome is Outcome.STUCK:
         return _("No moves are left."), stuck(game)
@@ -827,7 +828,7 @@ def replay_started(replay: Replay, name: Namer = shown_name) -> str:
         "A shortest win of this deal, in %(count)s moves, from the start.",
         replay.total,
     ) % {"count": _n(replay.total)}
-    return _sentences(start, replay_position(replay, name))
+    return sentences(start, replay_position(replay, name))
 
 
 def replay_position(replay: Replay, name: Namer = shown_name) -> str:
@@ -1041,17 +1042,17 @@ def backup_contents(backup: Backup) -> str:
                 moves,
             )
         holds = text % values
-    sentences = [holds]
+    said = [holds]
     if backup.streak_ended is not None:
-        sentences.append(
+        said.append(
             _(
                 "Its winning streak ends: its last win is dated %(date)s, a day still to come, so a "
                 "device's date was wrong; its best streak and every other figure are kept."
             )
             % {"date": _date(backup.streak_ended)}
         )
-    sentences.append(_("Your stats and daily record on this device are replaced."))
-    return _sentences(*sentences)
+    said.append(_("Your stats and daily record on this device are replaced."))
+    return sentences(*said)
 
 
 def imported(backup: Backup) -> str:
@@ -1122,18 +1123,18 @@ def stock_hint(advice: Advice, line: Line, name: Namer = shown_name) -> str:
         hint = _("Hint: %(move)s. It keeps every chance.") % {
             "move": removal(best, line.enclosed(best), name)
         }
-        return _sentences(hint, chance(advice.chance))
+        return sentences(hint, chance(advice.chance))
     if not advice.chance.wins:
         return chance(advice.chance)
     if advice.can_deal:
         deal_on = _("Hint: deal on. Dealing loses nothing; every removal now would lower the chance.")
-        return _sentences(deal_on, chance(advice.chance))
+        return sentences(deal_on, chance(advice.chance))
     return chance(advice.chance)
 
 
 def chance_lowered(after: Chance) -> str:
     """Said when the removal just played lowered the chance of a win."""
-    return _sentences(
+    return sentences(
         _("That removal lowered the chance."), chance(after), _("Undo it to get the chance back.")
     )
 
@@ -1299,7 +1300,7 @@ def review_summary(review: Review) -> str:
         ) % {"count": _n(len(longer))}
     else:
         costly = _("No move made the shortest win longer.")
-    return _sentences(game, lost, costly)
+    return sentences(game, lost, costly)
 
 
 def review_reason(judged: Judged, name: Namer = shown_name) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -143,14 +144,25 @@ def write_forms() -> None:
         path.write_text(forms_file(language), encoding="utf-8")
 
 
+def _undated(text: str) -> str:
+    return re.sub(r'^"(POT-Creation|PO-Revision)-Date: [^"]*"$', "", text, flags=re.M)
+
+
 def main(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="python3 build.py words", description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--add", action="append", default=[], metavar="LANGUAGE", help="start a new catalogue"
     )
     args = parser.parse_args(argv)
+    before = {
+        path: path.read_text(encoding="utf-8")
+        for path in [TEMPLATE, *LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]
+    }
     extract()
     update(args.add)
+    for path, text in before.items():  # a run that changed nothing but the dates leaves the files be
+        if _undated(path.read_text(encoding="utf-8")) == _undated(text):
+            path.write_text(text, encoding="utf-8")
     write_forms()
     # Compiled beside their sources for the command line and CPython (git ignores them).
     for name, data in compiled().items():

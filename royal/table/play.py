@@ -139,7 +139,7 @@ class Play:
             warning = describe.chance_lowered(game.advice().chance)
         else:
             warning = describe.lost_warning(game)
-        return self._changed(reply, f"{announcement} {warning}", shown=warning)
+        return self._changed(reply, describe.sentences(announcement, warning), shown=warning)
 
     # Buttons and keys ------------------------------------------------------------------
 
@@ -240,11 +240,11 @@ class Play:
         game = self.game
         if game.figures_known and game.par is None and not game.touched:
             shown = describe.unwinnable_deal(game.number)
-            announcement = f"{announcement} {shown}"
+            announcement = describe.sentences(announcement, shown)
         ended = game.outcome is not None
         if ended:
             heading, text = describe.ending(game, self.session.now())
-            announcement = f"{announcement} {heading} {text}"
+            announcement = describe.sentences(announcement, heading, text)
         return replace(reply, draw=Draw.PAGE, changed=True, ended=ended).told(shown, announcement)
 
     # Links ----------------------------------------------------------------------------
