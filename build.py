@@ -18,6 +18,7 @@ service worker (service_worker.py) and the test run (testrun.py).
 from __future__ import annotations
 
 import argparse
+import subprocess
 import sys
 from collections.abc import Sequence
 
@@ -40,11 +41,16 @@ def main(argv: Sequence[str]) -> int:
         "check", help="static checks and engine tests only, no browser, no build; arguments go to pytest"
     )
     commands.add_parser("lock", help="write requirements-dev.lock from requirements-dev.txt")
+    commands.add_parser(
+        "words", help="extract the game's words, update each language's catalogue and CLDR forms (--add LANG)"
+    )
     args, rest = parser.parse_known_args(argv)
     if args.command == "test":
         return run_tests(rest)
     if args.command == "check":
         return run_checks(rest)
+    if args.command == "words":  # Babel is a test tool: tools/locales.py runs in the test venv
+        return subprocess.run([str(testenv.ensure_venv()), "-m", "tools.locales", *rest], cwd=ROOT).returncode
     if rest:
         parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "lock":

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from royal import describe, saves
 from royal.game import Game
+from royal.i18n import N_
 from royal.limits import MAX_DEPTH, nesting
 from royal.stats import Stats
 
@@ -122,7 +123,7 @@ def load_backup(text: object, now: float, today: _dt.date) -> Backup:
     if data["checksum"] != _checksum(exported, stats_record, game_record):
         raise BackupError(describe.BACKUP_CHANGED)
     try:
-        day = saves.parse_day(exported, "the export date")
+        day = saves.parse_day(exported, N_("the export date must be a date"))
     except ValueError:
         raise BackupError(describe.BACKUP_BAD_DATE) from None
     try:

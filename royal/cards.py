@@ -7,6 +7,8 @@ tests exchange, so the engine keeps cards as plain strings and validates them at
 from __future__ import annotations
 
 from royal.excerpt import quoted
+from royal.i18n import N_, _
+from royal.reason import reason
 
 RANKS = "A23456789TJQK"
 SUITS = "SHDC"
@@ -18,36 +20,31 @@ QUEEN_OF_HEARTS = "QH"
 KING_OF_HEARTS = "KH"
 
 _RANK_SHOWN = {"T": "10"}
-_RANK_SPOKEN = dict(
-    zip(
-        RANKS,
-        [
-            "ace",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "jack",
-            "queen",
-            "king",
-        ],
-        strict=True,
-    )
-)
+#: The ranks and suits as screen readers say them, translated where they are said.
+_RANK_SPOKEN = {
+    "A": N_("ace"),
+    "2": N_("two"),
+    "3": N_("three"),
+    "4": N_("four"),
+    "5": N_("five"),
+    "6": N_("six"),
+    "7": N_("seven"),
+    "8": N_("eight"),
+    "9": N_("nine"),
+    "T": N_("ten"),
+    "J": N_("jack"),
+    "Q": N_("queen"),
+    "K": N_("king"),
+}
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_SPOKEN = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_SUIT_SPOKEN = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 _KNOWN = frozenset(ALL_CARDS)
 
 
 class CardError(ValueError):
     """A text that is not one of the 52 card codes; ``refused`` is what was refused, unpadded."""
 
-    def __init__(self, message: str, refused: object) -> None:
+    def __init__(self, message: object, refused: object) -> None:
         super().__init__(message)
         self.refused = refused
 
@@ -61,12 +58,17 @@ def parse_card(text: object) -> str:
     (U+017F) upper-cases to ``S``.
     """
     if not isinstance(text, str):
-        raise CardError(f"a card code must be text, not {type(text).__name__}", text)
+        raise CardError(reason("a card code must be text, not %(kind)s", kind=type(text).__name__), text)
     code = text.strip()
     if not code.isascii() or code.upper() not in _KNOWN:
         raise CardError(
-            f"unknown card code {quoted(code)}: a code is a rank ({' '.join(RANKS)}) "
-            f"followed by a suit ({' '.join(SUITS)}), like QH or TD",
+            reason(
+                "unknown card code %(code)s: a code is a rank (%(ranks)s) followed by a suit (%(suits)s), "
+                "like QH or TD",
+                code=quoted(code),
+                ranks=" ".join(RANKS),
+                suits=" ".join(SUITS),
+            ),
             code,
         )
     return code.upper()
@@ -104,4 +106,6 @@ def suit_symbol(card: str) -> str:
 
 def spoken_name(card: str) -> str:
     """The name read to screen readers: ``"ten of diamonds"`` for ``"TD"``."""
-    return f"{_RANK_SPOKEN[card[0]]} of {_SUIT_SPOKEN[card[1]]}"
+    # TRANSLATORS: a card's name, said by screen readers: "queen of hearts". The rank and the suit
+    # are translated on their own (a card game's usual names: "dame", "cœur").
+    return _("%(rank)s of %(suit)s") % {"rank": _(_RANK_SPOKEN[card[0]]), "suit": _(_SUIT_SPOKEN[card[1]])}

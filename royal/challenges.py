@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level, grade
 from royal.limits import MAX_SECONDS
+from royal.reason import reason
 from royal.records import DayResult, check_streak, current_run, kept_days, streak_after_win
 
 #: Days whose results are kept: this month and the twelve before it, at least.
@@ -112,7 +113,7 @@ class ChallengeResult:
     def __post_init__(self) -> None:
         DayResult(self.won, self.moves, self.par)  # a day's own deal's checks: moves, par and win
         if self.seconds is not None and (not self.won or not 0 <= self.seconds <= MAX_SECONDS):
-            raise ValueError("a challenge's time goes with its win")
+            raise ValueError(reason("a challenge's time goes with its win"))
 
     def after(self, won: bool, moves: int, seconds: int) -> ChallengeResult:
         """This result after another game of the same deal."""
@@ -134,11 +135,13 @@ class ChallengeRecord:
     def __post_init__(self) -> None:
         days = self.days
         if len(days) > DAYS_KEPT:
-            raise ValueError(f"the challenge record holds more than {DAYS_KEPT} days")
+            raise ValueError(
+                reason("the challenge record holds more than %(days_kept)s days", days_kept=DAYS_KEPT)
+            )
         for day, results in days.items():
             allowed = candidates(day)
             if not results or len(results) > len(Level) + 1 or not set(results) <= set(allowed):
-                raise ValueError("a day's challenges must be some of that day's deals")
+                raise ValueError(reason("a day's challenges must be some of that day's deals"))
         check_streak(days, self.won_on, self.streak_day, self.streak, "a day with no challenge won")
 
     @property

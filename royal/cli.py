@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NoReturn, TextIO
 
+from royal import i18n
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
+from royal.describe import why
 from royal.difficulty import Level, grade, leftmost, play_out
 from royal.excerpt import quoted
 from royal.solver import solve
@@ -37,14 +40,14 @@ def _custom(text: str) -> tuple[str, ...]:
     try:
         return custom_deal(text.split())
     except DealError as error:
-        raise InputError(str(error)) from None
+        raise InputError(why(error)) from None
 
 
 def _number(text: str) -> int:
     try:
         return parse_deal_number(text)
     except DealError as error:
-        raise InputError(str(error)) from None
+        raise InputError(why(error)) from None
 
 
 def _deal_range(text: str) -> range:
@@ -74,7 +77,7 @@ def _stdin_deals(lines: Iterable[str]) -> Iterable[tuple[str, ...]]:
             try:
                 yield custom_deal(line.split())
             except DealError as error:
-                raise InputError(f"line {number}: {error}") from None
+                raise InputError(f"line {number}: {why(error)}") from None
 
 
 def _odds(
@@ -182,8 +185,20 @@ def run(argv: Sequence[str], stdin: Iterable[str], out: TextIO) -> None:
             print(line, file=out)
 
 
+def language(environ: Mapping[str, str]) -> str:
+    """The language gettext programs speak: the first of ``LANGUAGE`` (a list), ``LC_ALL``,
+    ``LC_MESSAGES`` and ``LANG`` that is set, ``fr_FR.UTF-8`` as ``fr_FR``; English for ``C``."""
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        tag = environ.get(name, "").split(":")[0].split(".")[0].split("@")[0]
+        if tag:
+            return i18n.SOURCE if tag in ("C", "POSIX") else tag
+    return i18n.SOURCE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m royal``; returns the exit status."""
+    """Entry point of ``python -m royal``; returns the exit status. Its refusals are said in the
+    environment's language (its reports are data, in English)."""
+    i18n.use(language(os.environ))
     try:
         run(sys.argv[1:] if argv is None else argv, sys.stdin, sys.stdout)
     except InputError as error:

@@ -32,6 +32,7 @@ from collections.abc import Iterable
 
 from royal.cards import ALL_CARDS, KING_OF_HEARTS, QUEEN_OF_HEARTS, CardError, parse_card
 from royal.excerpt import quoted
+from royal.reason import Reason, counted, reason
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -73,19 +74,27 @@ class SplitMix64:
 def parse_deal_number(text: object) -> int:
     """Read a deal number from user input (a URL, the command line), or raise DealError."""
     if isinstance(text, bool):
-        raise DealError("a deal number must be a whole number")
+        raise DealError(reason("a deal number must be a whole number"))
     if isinstance(text, int):
         number = text
     elif isinstance(text, str) and text.strip().isdigit() and text.strip().isascii():
         digits = text.strip().lstrip("0") or "0"
         if len(digits) > len(str(MAX_DEAL)):  # int() refuses very long texts with ValueError
-            raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {quoted(digits)}")
+            raise DealError(
+                reason(
+                    "deal numbers run from 1 to %(max_deal)s, not %(digits)s",
+                    max_deal=MAX_DEAL,
+                    digits=quoted(digits),
+                )
+            )
         number = int(digits)
     else:
-        raise DealError(f"deal number {quoted(text)} is not a whole number")
+        raise DealError(reason("deal number %(text)s is not a whole number", text=quoted(text)))
     if not 1 <= number <= MAX_DEAL:
         shown = number if number.bit_length() <= 128 else "a number that long"
-        raise DealError(f"deal numbers run from 1 to {MAX_DEAL}, not {shown}")
+        raise DealError(
+            reason("deal numbers run from 1 to %(max_deal)s, not %(shown)s", max_deal=MAX_DEAL, shown=shown)
+        )
     return number
 
 
@@ -117,11 +126,11 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
     try:
         items = list(codes)
     except TypeError:
-        raise DealError("a custom deal must be a list of 52 card codes") from None
+        raise DealError(reason("a custom deal must be a list of 52 card codes")) from None
     if len(items) > 2 * len(ALL_CARDS):
-        raise DealError(f"expected 52 cards, got {len(items)}")
+        raise DealError(reason("expected 52 cards, got %(count)s", count=len(items)))
     cards: list[str] = []
-    problems: list[str] = []
+    problems: list[Reason] = []
     unknown = 0
     for position, item in enumerate(items, start=1):
         try:
@@ -129,26 +138,45 @@ def custom_deal(codes: Iterable[object]) -> tuple[str, ...]:
         except CardError as error:
             unknown += 1
             if unknown <= UNKNOWN_NAMED:  # exactly the code refused, without its padding
-                problems.append(f"unknown card code {quoted(error.refused)} at position {position}")
+                problems.append(
+                    reason(
+                        "unknown card code %(code)s at position %(position)s",
+                        code=quoted(error.refused),
+                        position=position,
+                    )
+                )
     if unknown > UNKNOWN_NAMED:
-        problems.append(f"{unknown - UNKNOWN_NAMED} more unknown codes")
+        problems.append(
+            counted("%(count)s more unknown code", "%(count)s more unknown codes", unknown - UNKNOWN_NAMED)
+        )
     counts = Counter(cards)
     duplicates = [c for c, n in counts.items() if n > 1]
     if duplicates:
-        problems.append("duplicate " + ", ".join(duplicates))
+        problems.append(reason("duplicate %(cards)s", cards=", ".join(duplicates)))
     missing = [c for c in ALL_CARDS if c not in counts]
     if missing and not unknown:
+        missing_cards = ", ".join(missing)
         problems.append(
-            f"missing {len(missing)} card{'s' if len(missing) > 1 else ''}: " + ", ".join(missing)
+            counted(
+                "missing %(count)s card: %(cards)s",
+                "missing %(count)s cards: %(cards)s",
+                len(missing),
+                cards=missing_cards,
+            )
         )
     if len(items) != len(ALL_CARDS):
-        problems.insert(0, f"expected 52 cards, got {len(items)}")
+        problems.insert(0, reason("expected 52 cards, got %(count)s", count=len(items)))
     if cards and cards[0] != QUEEN_OF_HEARTS:
-        problems.append("QH (queen of hearts) must be the first card")
+        problems.append(reason("QH (queen of hearts) must be the first card"))
     if cards and cards[-1] != KING_OF_HEARTS:
-        problems.append("KH (king of hearts) must be the last card")
+        problems.append(reason("KH (king of hearts) must be the last card"))
     if not items:
-        problems = ["a custom deal needs 52 card codes, got none"]
+        problems = [reason("a custom deal needs 52 card codes, got none")]
     if problems:
-        raise DealError("; ".join(problems))
+        raise DealError(
+            Reason(
+                "; ".join(f"%({i})s" for i in range(len(problems))),
+                {str(i): p for i, p in enumerate(problems)},
+            )
+        )
     return tuple(cards)

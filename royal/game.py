@@ -16,6 +16,7 @@ from royal.cards import spoken_name
 from royal.deals import numbered_deal
 from royal.limits import MAX_COUNT
 from royal.line import IllegalMove, Move, Played
+from royal.reason import reason
 from royal.standing import DEAL, Outcome, Result, Standing
 from royal.variant import OPEN, Variant
 
@@ -45,10 +46,12 @@ class Game(Standing):
         if isinstance(move, str):
             move = Move.parse(move)
         if self.outcome is Outcome.WON:
-            raise IllegalMove("the game is already won")
+            raise IllegalMove(reason("the game is already won"))
         for card in (move.left, move.right):
             if card in self.cards[self.dealt :]:
-                raise IllegalMove(f"{move}: the {spoken_name(card)} has not been dealt yet")
+                raise IllegalMove(
+                    reason("%(move)s: the %(card)s has not been dealt yet", move=move, card=spoken_name(card))
+                )
         self.line.enclosed(move)  # refuse an illegal move before the clock starts
         self.clock.start(now)
         played = self._push(move, now)
@@ -59,7 +62,7 @@ class Game(Standing):
     def deal(self, now: float) -> str:
         """Turn the next card of the stock onto the right end of the line; return it."""
         if not self.can_deal:
-            raise IllegalMove("the stock is empty")
+            raise IllegalMove(reason("the stock is empty"))
         self.clock.start(now)
         card = self._deal(now)
         self.redo_stack.clear()
@@ -99,7 +102,7 @@ class Game(Standing):
     def redo(self, now: float) -> Played | str:
         """Play the last undone move (with its points) or deal again."""
         if not self.redo_stack:
-            raise IllegalMove("there is nothing to redo")
+            raise IllegalMove(reason("there is nothing to redo"))
         action = self.redo_stack[-1]
         done = self._deal(now) if action is None else self._push(action, now)
         self.redo_stack.pop()

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from royal.cards import CardError, cards_match, is_card, parse_card, spoken_name
 from royal.excerpt import quoted
+from royal.i18n import N_
+from royal.reason import reason
 
 #: A move encloses exactly one or exactly two surviving cards.
 GAPS = (1, 2)
@@ -43,14 +45,18 @@ class Move:
     def parse(cls, text: str) -> Move:
         """Read ``"QH-7H"``; raise :class:`IllegalMove` when it is not two codes and a dash."""
         if not isinstance(text, str) or text.count("-") != 1:
-            raise IllegalMove(f"{quoted(text)} is not a move: write two cards like QH-7H")
+            raise IllegalMove(reason("%(text)s is not a move: write two cards like QH-7H", text=quoted(text)))
         left, right = text.split("-")
         try:
             move = cls(parse_card(left), parse_card(right))
         except CardError as error:
-            raise IllegalMove(f"{quoted(text)} is not a move: {error}") from None
+            raise IllegalMove(
+                reason("%(text)s is not a move: %(error)s", text=quoted(text), error=error)
+            ) from None
         if move.left == move.right:
-            raise IllegalMove(f"{quoted(text)} is not a move: the two boundaries must differ")
+            raise IllegalMove(
+                reason("%(text)s is not a move: the two boundaries must differ", text=quoted(text))
+            )
         return move
 
 
@@ -150,16 +156,31 @@ class Line:
         except ValueError:
             gone = move.left if move.left not in self._cards else move.right
             if not is_card(gone):  # a Move built directly from a text that is no card
-                raise IllegalMove(f"{quoted(gone)} is not a card code") from None
-            raise IllegalMove(f"{move}: the {spoken_name(gone)} is no longer in the line") from None
+                raise IllegalMove(reason("%(gone)s is not a card code", gone=quoted(gone))) from None
+            raise IllegalMove(
+                reason("%(move)s: the %(gone)s is no longer in the line", move=move, gone=spoken_name(gone))
+            ) from None
         if j < i:
-            raise IllegalMove(f"{move}: the left boundary must come first (try {move.right}-{move.left})")
+            raise IllegalMove(
+                reason(
+                    "%(move)s: the left boundary must come first (try %(right)s-%(left)s)",
+                    move=move,
+                    right=move.right,
+                    left=move.left,
+                )
+            )
         between = j - i - 1
         if between not in GAPS and not (self.suit_runs and between > 0 and one_suit(self._cards[i + 1 : j])):
-            rule = "one or two cards, or a run of one suit," if self.suit_runs else "one or two cards,"
-            raise IllegalMove(f"{move}: a move must enclose {rule} and {between} lie between")
+            if self.suit_runs:
+                refusal = N_(
+                    "%(move)s: a move must enclose one or two cards, or a run of one suit, and %(between)s "
+                    "lie between"
+                )
+            else:
+                refusal = N_("%(move)s: a move must enclose one or two cards, and %(between)s lie between")
+            raise IllegalMove(reason(refusal, move=move, between=between))
         if not cards_match(move.left, move.right):
-            raise IllegalMove(f"{move}: the boundaries share neither rank nor suit")
+            raise IllegalMove(reason("%(move)s: the boundaries share neither rank nor suit", move=move))
         return i + 1, tuple(self._cards[i + 1 : j])
 
     def enclosed(self, move: Move) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from royal.challenges import candidates
 from royal.deals import DealError, custom_deal, numbered_deal, parse_deal_number
 from royal.excerpt import quoted
+from royal.reason import reason, reason_of
 from royal.variant import OPEN, Variant, VariantError
 
 #: The longest parameter a link may carry: 52 codes, their commas and generous spacing take
@@ -34,26 +35,32 @@ class DealRequest:
 def parse_link(params: Mapping[str, str]) -> DealRequest | None:
     """The deal named by URL parameters, ``None`` when they name none, DealError if bad."""
     if "deal" in params and "cards" in params:
-        raise DealError("a link names either a deal number or cards, not both")
+        raise DealError(reason("a link names either a deal number or cards, not both"))
     for name in ("deal", "cards", "mode", "rules", "daily"):
         if len(params.get(name, "")) > MAX_PARAM:
-            raise DealError(f"the link's {name} is {len(params[name])} characters long, far too long")
+            raise DealError(
+                reason(
+                    "the link's %(name)s is %(count)s characters long, far too long",
+                    name=name,
+                    count=len(params[name]),
+                )
+            )
     try:
         variant = Variant.from_params(params)
     except VariantError as error:
-        raise DealError(str(error)) from None
+        raise DealError(reason_of(error)) from None
     if "deal" in params:
         number = parse_deal_number(params["deal"])
         daily = _daily(params, number, variant)
         return DealRequest(numbered_deal(number, variant.stock), number, variant, daily)
     if "daily" in params:
-        raise DealError("the link names a day but no deal: add deal=N")
+        raise DealError(reason("the link names a day but no deal: add deal=N"))
     if "cards" in params:
         # Commas or whitespace of any kind between the codes: str.split() knows every kind,
         # as parse_card's strip does (an ideographic space from an input method too).
         return DealRequest(custom_deal(params["cards"].replace(",", " ").split()), None, variant)
     if "mode" in params or "rules" in params:
-        raise DealError("the link names a way to play but no deal: add deal=N")
+        raise DealError(reason("the link names a way to play but no deal: add deal=N"))
     return None
 
 
@@ -67,11 +74,17 @@ def _daily(params: Mapping[str, str], number: int, variant: Variant) -> _dt.date
             raise ValueError
         day = _dt.date.fromisoformat(text)
     except ValueError:
-        raise DealError(f"the link's daily must be a date written YYYY-MM-DD, not {quoted(text)}") from None
+        raise DealError(
+            reason("the link's daily must be a date written YYYY-MM-DD, not %(text)s", text=quoted(text))
+        ) from None
     if variant != OPEN:
-        raise DealError("a day's deal and challenges are played in the open game: remove mode and rules")
+        raise DealError(
+            reason("a day's deal and challenges are played in the open game: remove mode and rules")
+        )
     if number not in candidates(day):
-        raise DealError(f"deal {number} is not one of the deals of {text}")
+        raise DealError(
+            reason("deal %(number)s is not one of the deals of %(text)s", number=number, text=text)
+        )
     return day
 
 

@@ -23,6 +23,7 @@ from enum import StrEnum
 from typing import TypeVar
 
 from royal.limits import MAX_COUNT
+from royal.reason import reason
 from royal.variant import OPEN, Variant
 
 #: Days in the daily record's row, today included; older days are dropped.
@@ -52,11 +53,13 @@ class DayResult:
     def __post_init__(self) -> None:
         fewest, most = OPEN.win_moves  # a day's deal is the open game's without suit runs
         if self.par is not None and not fewest <= self.par <= most:
-            raise ValueError(f"a day's par must be from {fewest} to {most} moves")
+            raise ValueError(
+                reason("a day's par must be from %(fewest)s to %(most)s moves", fewest=fewest, most=most)
+            )
         if (self.won and self.par is None) or self.won != (self.moves is not None):
-            raise ValueError("a day's moves and par go with its win")
+            raise ValueError(reason("a day's moves and par go with its win"))
         if self.moves is not None and not (self.par or fewest) <= self.moves <= most:
-            raise ValueError(f"a day's fewest moves must be from its par to {most}")
+            raise ValueError(reason("a day's fewest moves must be from its par to %(most)s", most=most))
 
     @property
     def status(self) -> DayStatus:
@@ -74,7 +77,9 @@ class DailyRecord:
     def __post_init__(self) -> None:
         days = self.days
         if len(days) > DAYS_SHOWN:
-            raise ValueError(f"the daily record holds more than {DAYS_SHOWN} days")
+            raise ValueError(
+                reason("the daily record holds more than %(days_shown)s days", days_shown=DAYS_SHOWN)
+            )
         check_streak(
             days,
             lambda day: bool(getattr(days.get(day), "won", False)),
@@ -125,16 +130,22 @@ class Finished:
     def __post_init__(self) -> None:
         fewest, most = self.variant.win_moves
         if not 0 <= self.moves <= most or not 2 <= self.cards_left <= 52:
-            raise ValueError(f"a recent game takes 0 to {most} moves and leaves 2 to 52 cards")
+            raise ValueError(
+                reason("a recent game takes 0 to %(most)s moves and leaves 2 to 52 cards", most=most)
+            )
         if self.par is not None and not fewest <= self.par <= most:
-            raise ValueError(f"a recent game's par must be from {fewest} to {most} moves")
+            raise ValueError(
+                reason(
+                    "a recent game's par must be from %(fewest)s to %(most)s moves", fewest=fewest, most=most
+                )
+            )
         removed = 52 - self.cards_left
         if (
             not self.moves <= removed <= self.moves * self.variant.most_removed  # one card a move at least
             or self.won != (self.cards_left == 2)
             or (self.won and (self.par is None or self.moves < self.par))
         ):
-            raise ValueError("a recent game's moves, cards left and par disagree")
+            raise ValueError(reason("a recent game's moves, cards left and par disagree"))
 
     @property
     def over_par(self) -> int | None:
@@ -170,9 +181,9 @@ def check_streak(
     first to the last), is a day ``won``; ``not_won`` names such a day in the reason. (It may lie
     outside them, dropped to make room for days nearer the date of a later game: :func:`kept_days`.)"""
     if (streak > 0) != (streak_day is not None):
-        raise ValueError("the daily streak disagrees with its day")
+        raise ValueError(reason("the daily streak disagrees with its day"))
     if streak_day is not None and days and min(days) <= streak_day <= max(days) and not won(streak_day):
-        raise ValueError(f"the daily streak ends on {not_won}")
+        raise ValueError(reason("the daily streak ends on %(not_won)s", not_won=not_won))
 
 
 def add_recent(recent: list[Finished], game: Finished) -> list[Finished]:

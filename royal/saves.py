@@ -30,8 +30,10 @@ from royal.deals import daily_deal_number, numbered_deal
 from royal.difficulty import Level
 from royal.excerpt import quoted
 from royal.game import DEAL, Game, Outcome
+from royal.i18n import N_
 from royal.limits import MAX_CHARS, MAX_COUNT, MAX_DEPTH, MAX_SECONDS, nesting
 from royal.line import Move
+from royal.reason import Reason, reason
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, Finished
 from royal.settings import ANY_LEVEL, Settings
 from royal.stats import COUNTED_IDS_KEPT, Stats
@@ -61,6 +63,20 @@ class NewerSave(SaveError):
     """Data written by a newer build of the game: left untouched, never set aside or replaced."""
 
 
+#: The kinds of record, as a refusal names them (``kind`` in its words).
+_KINDS = {
+    # TRANSLATORS: kinds of saved record, named inside a refusal: "saved stats is ... characters long".
+    "game": N_("game"),
+    "stats": N_("stats"),
+    "settings": N_("settings"),
+}
+
+
+def _kind(kind: str) -> Reason | str:
+    """A kind of record in the player's words, translated where the refusal is worded."""
+    return reason(_KINDS[kind]) if kind in _KINDS else kind
+
+
 def _record(kind: str, body: object) -> dict[str, object]:
     """The envelope around ``body``: what is stored, as parsed JSON."""
     return {"app": APP, "kind": kind, "version": VERSIONS[kind], kind: body}
@@ -78,18 +94,28 @@ def migrate(kind: str, version: int, body: object) -> object:
     """
     current = VERSIONS[kind]
     if version > current:
-        raise NewerSave(f"saved by a newer version of the game (format {quoted(version)}, this is {current})")
+        raise NewerSave(
+            reason(
+                "saved by a newer version of the game (format %(version)s, this is %(current)s)",
+                version=quoted(version),
+                current=current,
+            )
+        )
     if version < 1:
-        raise SaveError(f"saved in an unknown format version {quoted(version)}")
+        raise SaveError(reason("saved in an unknown format version %(version)s", version=quoted(version)))
     for step in range(version, current):
         if step not in MIGRATIONS[kind]:
-            raise SaveError(f"saved in an unknown format version {quoted(version)}")
+            raise SaveError(reason("saved in an unknown format version %(version)s", version=quoted(version)))
         try:
             body = MIGRATIONS[kind][step](body)
         except SaveError:
             raise
         except (ValueError, TypeError, KeyError, AttributeError):
-            raise SaveError(f"saved {kind} of format {version} is inconsistent") from None
+            raise SaveError(
+                reason(
+                    "saved %(kind)s of format %(version)s is inconsistent", kind=_kind(kind), version=version
+                )
+            ) from None
     return body
 
 
@@ -97,31 +123,42 @@ def parse(text: object, kind: str) -> object:
     """A stored ``kind`` record's text as parsed JSON, or SaveError: its size and its nesting are
     bounded first (:mod:`royal.limits`), so no text can overflow the parser's stack."""
     if not isinstance(text, str):
-        raise SaveError("saved data must be text")
+        raise SaveError(reason("saved data must be text"))
     if len(text) > MAX_CHARS[kind]:
-        raise SaveError(f"saved {kind} is {len(text)} characters long, too long to be genuine")
+        raise SaveError(
+            reason(
+                "saved %(kind)s is %(count)s characters long, too long to be genuine",
+                kind=_kind(kind),
+                count=len(text),
+            )
+        )
     depth = nesting(text)
     if depth > MAX_DEPTH:
-        raise SaveError(f"saved {kind} nests {depth} deep, too deep to be genuine")
+        raise SaveError(
+            reason(
+                "saved %(kind)s nests %(depth)s deep, too deep to be genuine", kind=_kind(kind), depth=depth
+            )
+        )
     try:
         return json.loads(text)
     except ValueError:
-        raise SaveError("saved data is not valid JSON") from None
+        raise SaveError(reason("saved data is not valid JSON")) from None
 
 
 def _read(record: object, kind: str, what: str, build: Callable[[object], T]) -> T:
     """``build`` from the body of a parsed ``kind`` record in the current format; any ValueError
-    or TypeError it raises becomes a SaveError whose reason starts with ``what``."""
+    or TypeError it raises becomes a SaveError whose reason is ``what`` (a message marked ``N_``)
+    with the error in it."""
     if not isinstance(record, dict) or record.get("app") != APP or record.get("kind") != kind:
-        raise SaveError(f"saved data is not a Royal Marriage {kind} record")
+        raise SaveError(reason("saved data is not a Royal Marriage %(kind)s record", kind=_kind(kind)))
     version = record.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise SaveError("saved data has no version number")
+        raise SaveError(reason("saved data has no version number"))
     body = migrate(kind, version, record.get(kind))
     try:
         return build(body)
     except (ValueError, TypeError) as error:
-        raise SaveError(f"{what}: {error}") from None
+        raise SaveError(reason(what, error=error)) from None
 
 
 def game_to_dict(game: Game, now: float, revision: int = 0, left: Game | None = None) -> dict[str, object]:
@@ -165,26 +202,28 @@ def _deal(data: dict[str, object], variant: Variant = OPEN) -> tuple[list[str], 
     cards = data.get("cards")
     if number is not None:
         if isinstance(number, bool) or not isinstance(number, int):
-            raise ValueError("the deal number must be a whole number")
+            raise ValueError(reason("the deal number must be a whole number"))
         stock = variant.stock and data.get("open_order") is not True
         if cards != list(numbered_deal(number, stock)):
-            raise ValueError(f"the cards are not those of deal {quoted(number)}")
+            raise ValueError(reason("the cards are not those of deal %(number)s", number=quoted(number)))
     if not isinstance(cards, list) or len(cards) != len(ALL_CARDS):
-        raise ValueError("a saved game needs its 52 cards")
+        raise ValueError(reason("a saved game needs its 52 cards"))
     return cards, number
 
 
 def _texts(data: dict[str, object], name: str, most: int) -> list[str]:
     value = data.get(name)
     if not isinstance(value, list) or len(value) > most or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"{name} must be a list of at most {most} moves")
+        raise ValueError(reason("%(name)s must be a list of at most %(most)s moves", name=name, most=most))
     return value
 
 
 def _whole(data: dict[str, object], name: str, low: int = 0, high: int = MAX_COUNT) -> int:
     value = data.get(name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ValueError(f"{name} must be a whole number from {low} to {high}")
+        raise ValueError(
+            reason("%(name)s must be a whole number from %(low)s to %(high)s", name=name, low=low, high=high)
+        )
     return value
 
 
@@ -195,7 +234,7 @@ def _whole_or_none(data: dict[str, object], name: str) -> int | None:
 def _flag(data: dict[str, object], name: str) -> bool:
     value = data.get(name)
     if not isinstance(value, bool):
-        raise ValueError(f"{name} must be true or false")
+        raise ValueError(reason("%(name)s must be true or false", name=name))
     return value
 
 
@@ -203,22 +242,23 @@ def _iso(day: _dt.date | None) -> str | None:
     return day.isoformat() if day else None
 
 
-def parse_day(text: object, name: str) -> _dt.date:
-    """A day written ``YYYY-MM-DD``, or ValueError naming what it should have been."""
+def parse_day(text: object, refusal: str) -> _dt.date:
+    """A day written ``YYYY-MM-DD``, or ValueError with ``refusal`` (a message marked ``N_``, saying
+    what it should have been)."""
     try:
         return _dt.date.fromisoformat(text)  # type: ignore[arg-type]
     except (TypeError, ValueError):
-        raise ValueError(f"{name} must be a date") from None
+        raise ValueError(reason(refusal)) from None
 
 
-def _day_or_none(data: dict[str, object], name: str, what: str) -> _dt.date | None:
-    return None if data.get(name) is None else parse_day(data.get(name), what)
+def _day_or_none(data: dict[str, object], name: str, refusal: str) -> _dt.date | None:
+    return None if data.get(name) is None else parse_day(data.get(name), refusal)
 
 
 def _elapsed(data: dict[str, object]) -> float:
     elapsed = data.get("elapsed")
     if isinstance(elapsed, bool) or not isinstance(elapsed, (int, float)) or not 0 <= elapsed <= MAX_SECONDS:
-        raise ValueError("the elapsed time must be a number of seconds")
+        raise ValueError(reason("the elapsed time must be a number of seconds"))
     return float(elapsed)
 
 
@@ -233,25 +273,25 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     never adds its own time to the game's.
     """
     if not isinstance(data, dict):
-        raise ValueError("a saved game must be an object")
+        raise ValueError(reason("a saved game must be an object"))
     game_id = data.get("id")
     if not isinstance(game_id, str) or not 1 <= len(game_id) <= 64:
-        raise ValueError("a saved game needs an id")
+        raise ValueError(reason("a saved game needs an id"))
     variant = _variant(data)
     open_order = _flag(data, "open_order")
     cards, number = _deal(data, variant)
     if open_order != _open_order(variant, number, tuple(cards)):
-        raise ValueError("only a numbered stock game is dealt in the open game's order")
-    daily = _day_or_none(data, "daily", "the day of the daily deal")
+        raise ValueError(reason("only a numbered stock game is dealt in the open game's order"))
+    daily = _day_or_none(data, "daily", N_("the day of the daily deal must be a date"))
     most = 2 * len(ALL_CARDS) - 3 if variant.stock else len(ALL_CARDS) - 2
     moves, redo = _texts(data, "moves", most), _texts(data, "redo", most)
     if not variant.stock and DEAL in moves + redo:
-        raise ValueError("only a game from the stock deals")
+        raise ValueError(reason("only a game from the stock deals"))
     penalties = _whole(data, "penalties")
     hint_charged = _flag(data, "hinted")
     with_hints = _flag(data, "with_hints")
     if hint_charged and not with_hints:
-        raise ValueError("a game with a hint charged is played with hints")
+        raise ValueError(reason("a game with a hint charged is played with hints"))
     revision = _whole(data, "revision")
     elapsed = _elapsed(data)
     game = Game(cards, number, game_id, variant, daily)
@@ -264,17 +304,17 @@ def game_from_dict(data: object, now: float) -> tuple[Game, int]:
     game.redo_stack = [None if action == DEAL else Move.parse(action) for action in redo]
     least = scoring.UNDO_COST * len(redo) + (scoring.HINT_COST if hint_charged else 0)
     if penalties % 5 or penalties < least:
-        raise ValueError("the penalties do not fit the undos and hints")
+        raise ValueError(reason("the penalties do not fit the undos and hints"))
     game.penalties, game.hint_charged, game.with_hints = penalties, hint_charged, with_hints
     outcome = game.outcome
     if outcome is Outcome.WON:
         game.time_bonus = _whole(data, "time_bonus", 0, scoring.TIME_BONUS_SECONDS)
     elif data.get("time_bonus") is not None:
-        raise ValueError("only a won game has a time bonus")
+        raise ValueError(reason("only a won game has a time bonus"))
     if hint_charged and outcome is not None:
-        raise ValueError("a hint was recorded in a finished game")
+        raise ValueError(reason("a hint was recorded in a finished game"))
     if not game.touched and elapsed != 0:
-        raise ValueError("the clock runs only from the first move")
+        raise ValueError(reason("the clock runs only from the first move"))
     game.clock = Clock(elapsed=elapsed, started=game.touched, visible=False, halted=outcome is not None)
     return game, revision
 
@@ -284,7 +324,13 @@ def _variant(data: dict[str, object]) -> Variant:
         return Variant.from_key(data.get("variant"))
     except VariantError:
         keys = ", ".join(variant.key for variant in VARIANTS)
-        raise ValueError(f"the variant must be one of {keys}, not {quoted(data.get('variant'))}") from None
+        raise ValueError(
+            reason(
+                "the variant must be one of %(keys)s, not %(variant)s",
+                keys=keys,
+                variant=quoted(data.get("variant")),
+            )
+        ) from None
 
 
 def _game_1_to_2(body: object) -> object:
@@ -295,20 +341,20 @@ def _game_1_to_2(body: object) -> object:
     second.
     """
     if not isinstance(body, dict):
-        raise SaveError("saved game is inconsistent: a saved game must be an object")
+        raise SaveError(reason("saved game is inconsistent: a saved game must be an object"))
     events = body.get("events")
     if not isinstance(events, list) or not all(isinstance(e, str) for e in events):
-        raise SaveError("saved game is inconsistent: the events must be a list of texts")
+        raise SaveError(reason("saved game is inconsistent: the events must be a list of texts"))
     if len(events) > MAX_EVENTS:
-        raise SaveError("saved game is too long to be genuine")
+        raise SaveError(reason("saved game is too long to be genuine"))
     try:
         cards, number = _deal(body)
         elapsed = _elapsed(body)
         state = _replay_1(Game(cards, number), events)
     except (ValueError, TypeError) as error:
-        raise SaveError(f"saved game is inconsistent: {error}") from None
+        raise SaveError(reason("saved game is inconsistent: %(error)s", error=error)) from None
     if body.get("started") is not state.touched:
-        raise SaveError("saved game is inconsistent: the clock's started flag does not fit the moves")
+        raise SaveError(reason("saved game is inconsistent: the clock's started flag does not fit the moves"))
     state.time_bonus = scoring.time_bonus(int(elapsed))
     record = game_to_dict(state, 0.0)
     del record["variant"], record["left"]  # format 2 had neither
@@ -322,16 +368,16 @@ def _replay_1(game: Game, events: list[str]) -> Game:
     for event in events:
         if event == "undo":
             if not line.stack or len(line) == 2:
-                raise ValueError("an undo with no move to take back")
+                raise ValueError(reason("an undo with no move to take back"))
             redo.append(line.pop().move)
             game.penalties += scoring.UNDO_COST
         elif event == "redo":
             if not redo:
-                raise ValueError("a redo with no move to redo")
+                raise ValueError(reason("a redo with no move to redo"))
             line.push(redo.pop())
         elif event == "hint":
             if len(line) == 2 or not line.has_moves():
-                raise ValueError("a hint was recorded where none could be given")
+                raise ValueError(reason("a hint was recorded where none could be given"))
             game.charge_hint()
             continue
         else:
@@ -402,10 +448,10 @@ def _left(body: object, game: Game, now: float) -> Game | None:
     if body is None:
         return None
     if not isinstance(body, dict) or body.get("left") is not None:
-        raise ValueError("the game left must be a saved game with no game left of its own")
+        raise ValueError(reason("the game left must be a saved game with no game left of its own"))
     left, _ = game_from_dict(body, now)
     if not left.touched or left.id == game.id:
-        raise ValueError("the game left must be another game, with a move")
+        raise ValueError(reason("the game left must be another game, with a move"))
     return left
 
 
@@ -428,7 +474,9 @@ def dump_game(game: Game, now: float, revision: int = 0, left: Game | None = Non
 def game_from_record(record: object, now: float) -> tuple[Game, int, Game | None]:
     """A game, its revision and the game left for it (or ``None``) from a parsed game record,
     checked, or SaveError."""
-    return _read(record, "game", "saved game is inconsistent", lambda body: _game_and_left(body, now))
+    return _read(
+        record, "game", N_("saved game is inconsistent: %(error)s"), lambda body: _game_and_left(body, now)
+    )
 
 
 def load_game(text: object, now: float) -> Game:
@@ -512,7 +560,7 @@ def _stats_from_format_2(body: object) -> object:
         return body
     challenges = {}
     for text, entry in days.items():
-        day = parse_day(text, "a day of the daily record")
+        day = parse_day(text, N_("a day of the daily record must be a date"))
         if not isinstance(entry, dict):
             return body
         challenges[text] = {str(daily_deal_number(day)): {**entry, "seconds": None}}
@@ -553,27 +601,29 @@ MIGRATIONS["stats"][4] = _stats_from_format_4
 def _daily(body: object) -> DailyRecord:
     """The daily record's fields (the record checks how they fit together)."""
     if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
-        raise ValueError("the daily record must be an object with its days")
+        raise ValueError(reason("the daily record must be an object with its days"))
     if len(body["days"]) > DAYS_SHOWN:
-        raise ValueError("the daily record holds too many days")
+        raise ValueError(reason("the daily record holds too many days"))
     days = {}
     for text, entry in body["days"].items():
         if not isinstance(entry, dict):
-            raise ValueError("each day of the daily record must be an object")
+            raise ValueError(reason("each day of the daily record must be an object"))
         result = DayResult(_flag(entry, "won"), _whole_or_none(entry, "moves"), _whole_or_none(entry, "par"))
-        days[parse_day(text, "a day of the daily record")] = result
-    streak_day = _day_or_none(body, "streak_day", "the daily streak's day")
+        days[parse_day(text, N_("a day of the daily record must be a date"))] = result
+    streak_day = _day_or_none(body, "streak_day", N_("the daily streak's day must be a date"))
     return DailyRecord(days, streak_day, _whole(body, "streak"))
 
 
 def _recent(body: object, variant: Variant) -> list[Finished]:
     """The recent games' fields, games of ``variant`` (each game checks how they fit together)."""
     if not isinstance(body, list) or len(body) > RECENT_KEPT:
-        raise ValueError(f"recent games must be a list of at most {RECENT_KEPT}")
+        raise ValueError(
+            reason("recent games must be a list of at most %(recent_kept)s", recent_kept=RECENT_KEPT)
+        )
     recent = []
     for entry in body:
         if not isinstance(entry, dict):
-            raise ValueError("each recent game must be an object")
+            raise ValueError(reason("each recent game must be an object"))
         moves, left = _whole(entry, "moves"), _whole(entry, "left")
         par, with_hints = _whole_or_none(entry, "par"), _flag(entry, "with_hints")
         recent.append(Finished(_flag(entry, "won"), moves, left, par, variant, with_hints))
@@ -583,18 +633,18 @@ def _recent(body: object, variant: Variant) -> list[Finished]:
 def _challenges(body: object) -> ChallengeRecord:
     """The challenge record's fields (the record checks how they fit together)."""
     if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
-        raise ValueError("the challenge record must be an object with its days")
+        raise ValueError(reason("the challenge record must be an object with its days"))
     if len(body["days"]) > DAYS_KEPT:
-        raise ValueError("the challenge record holds too many days")
+        raise ValueError(reason("the challenge record holds too many days"))
     days: dict[_dt.date, dict[int, ChallengeResult]] = {}
     for text, entries in body["days"].items():
-        day = parse_day(text, "a day of the challenge record")
+        day = parse_day(text, N_("a day of the challenge record must be a date"))
         if not isinstance(entries, dict) or len(entries) > len(Level) + 1:
-            raise ValueError("each day of the challenge record must be an object of its deals")
+            raise ValueError(reason("each day of the challenge record must be an object of its deals"))
         results = {}
         for number, entry in entries.items():
             if not isinstance(entry, dict) or not number.isdigit() or len(number) > 12:
-                raise ValueError("each challenge must be a deal number and its result")
+                raise ValueError(reason("each challenge must be a deal number and its result"))
             results[int(number)] = ChallengeResult(
                 _flag(entry, "won"),
                 _whole_or_none(entry, "par"),
@@ -602,20 +652,20 @@ def _challenges(body: object) -> ChallengeRecord:
                 _whole_or_none(entry, "seconds"),
             )
         days[day] = results
-    streak_day = _day_or_none(body, "streak_day", "the daily streak's day")
+    streak_day = _day_or_none(body, "streak_day", N_("the daily streak's day must be a date"))
     return ChallengeRecord(days, streak_day, _whole(body, "streak"))
 
 
 def _level_wins(body: object) -> dict[Level, int]:
     if not isinstance(body, dict) or not set(body) <= {level.value for level in Level}:
-        raise ValueError("wins by grade must be an object of the grades")
+        raise ValueError(reason("wins by grade must be an object of the grades"))
     return {Level(name): _whole(body, name) for name in body}
 
 
 def _unlocked(body: object) -> dict[str, _dt.date]:
     if not isinstance(body, dict) or len(body) > len(ACHIEVEMENTS):
-        raise ValueError("the achievements must be an object of at most one day each")
-    return {name: parse_day(day, "an achievement's day") for name, day in body.items()}
+        raise ValueError(reason("the achievements must be an object of at most one day each"))
+    return {name: parse_day(day, N_("an achievement's day must be a date")) for name, day in body.items()}
 
 
 def _counted(body: dict[str, object]) -> list[str]:
@@ -626,14 +676,14 @@ def _counted(body: dict[str, object]) -> list[str]:
         or not all(isinstance(c, str) and 1 <= len(c) <= 64 for c in counted)
         or len(set(counted)) != len(counted)
     ):
-        raise ValueError("counted must be a list of distinct game ids")
+        raise ValueError(reason("counted must be a list of distinct game ids"))
     return counted
 
 
 def _variants(body: object) -> dict[str, Stats]:
     """The other variants' own figures, each read as the stats are (one level deep only)."""
     if not isinstance(body, dict) or len(body) >= len(VARIANTS):
-        raise ValueError("the variants' figures must be an object of at most three variants")
+        raise ValueError(reason("the variants' figures must be an object of at most three variants"))
     return {
         key: _stats_from_dict(figures, Variant.from_key(key), nested=True) for key, figures in body.items()
     }
@@ -643,17 +693,17 @@ def _stats_from_dict(body: object, variant: Variant = OPEN, nested: bool = False
     """Stats of ``variant`` (its rules bound the moves) from a format 5 body; ValueError for what
     no sequence of games could produce."""
     if not isinstance(body, dict):
-        raise ValueError("the stats must be an object")
+        raise ValueError(reason("the stats must be an object"))
     variants = body.get("variants")
     if nested and variants != {}:
-        raise ValueError("a variant's own figures hold no other variant's")
+        raise ValueError(reason("a variant's own figures hold no other variant's"))
     return Stats(
         played=_whole(body, "played"),
         wins=_whole(body, "wins"),
         fastest_win=_whole_or_none(body, "fastest_win"),
         fewest_moves=_whole_or_none(body, "fewest_moves"),
         best_score=_whole_or_none(body, "best_score"),
-        streak_day=_day_or_none(body, "streak_day", "streak_day"),
+        streak_day=_day_or_none(body, "streak_day", N_("streak_day must be a date")),
         streak=_whole(body, "streak"),
         best_streak=_whole(body, "best_streak"),
         counted=_counted(body),
@@ -678,7 +728,7 @@ def stats_from_record(record: object, today: _dt.date) -> tuple[Stats, _dt.date 
     after tomorrow ends (:meth:`~royal.stats.Stats.end_streaks_after`). Every path reads stats
     here, with the day it is, so what an import accepts, every later load accepts too.
     """
-    stats = _read(record, "stats", "saved stats", _stats_from_dict)
+    stats = _read(record, "stats", N_("saved stats: %(error)s"), _stats_from_dict)
     return stats, stats.end_streaks_after(today)
 
 
@@ -737,4 +787,4 @@ MIGRATIONS["settings"][4] = _settings_from_format_4
 
 def load_settings(text: object) -> Settings:
     """Settings from :func:`dump_settings`'s text, exactly its fields, or SaveError."""
-    return _read(parse(text, "settings"), "settings", "saved settings", Settings.from_dict)
+    return _read(parse(text, "settings"), "settings", N_("saved settings: %(error)s"), Settings.from_dict)

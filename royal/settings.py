@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, fields
 
 from royal.excerpt import quoted
+from royal.reason import reason
 from royal.variant import Mode, Variant
 
 #: The theme that follows the device's colour scheme; each other theme is named after the scheme it picks.
@@ -59,9 +60,15 @@ class Settings:
             value = getattr(self, field.name)
             if field.name in CHOICES:
                 if not isinstance(value, str) or value not in CHOICES[field.name]:
-                    raise ValueError(f"{field.name} must be one of {', '.join(CHOICES[field.name])}")
+                    raise ValueError(
+                        reason(
+                            "%(name)s must be one of %(choices)s",
+                            name=field.name,
+                            choices=", ".join(CHOICES[field.name]),
+                        )
+                    )
             elif not isinstance(value, bool):
-                raise ValueError(f"{field.name} must be true or false")
+                raise ValueError(reason("%(name)s must be true or false", name=field.name))
 
     @property
     def variant(self) -> Variant:
@@ -76,12 +83,12 @@ class Settings:
     def from_dict(cls, data: object) -> Settings:
         """Settings from :meth:`to_dict`'s data: exactly its fields, or ValueError."""
         if not isinstance(data, dict):
-            raise ValueError("settings must be an object")  # ValueError, not TypeError: the contract
+            raise ValueError(reason("settings must be an object"))  # ValueError, not TypeError: the contract
         names = {field.name for field in fields(cls)}
         unknown = sorted(set(data) - names, key=str)
         if unknown:
-            raise ValueError(f"unknown setting {quoted(unknown[0])}")
+            raise ValueError(reason("unknown setting %(unknown)s", unknown=quoted(unknown[0])))
         missing = sorted(names - set(data))
         if missing:
-            raise ValueError(f"setting {missing[0]!r} is missing")
+            raise ValueError(reason("setting %(missing)s is missing", missing=repr(missing[0])))
         return cls(**data)

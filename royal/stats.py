@@ -23,6 +23,7 @@ from royal.difficulty import Level
 from royal.excerpt import quoted
 from royal.game import Result
 from royal.limits import MAX_COUNT
+from royal.reason import reason
 from royal.records import (
     DailyRecord,
     Finished,
@@ -68,9 +69,9 @@ class Stats:
 
     def __post_init__(self) -> None:
         if self.wins > self.played:
-            raise ValueError("more wins than games played")
+            raise ValueError(reason("more wins than games played"))
         if self.wins_with_hints > self.wins:
-            raise ValueError("more wins with hints than wins")
+            raise ValueError(reason("more wins with hints than wins"))
         # The fastest win and fewest moves are those of wins without hints: there once there is
         # such a win, and never without a win (past the bound, where the wins and the wins with
         # hints stop, a win without hints may still set them).
@@ -80,18 +81,18 @@ class Stats:
             or (best and self.wins == 0)
             or (not best and self.wins > self.wins_with_hints)
         ):
-            raise ValueError("fastest win and fewest moves go with wins without hints")
+            raise ValueError(reason("fastest win and fewest moves go with wins without hints"))
         fewest, most = self.variant.win_moves
         if self.fewest_moves is not None and not fewest <= self.fewest_moves <= most:
-            raise ValueError(f"a win takes {fewest} to {most} moves")
+            raise ValueError(reason("a win takes %(fewest)s to %(most)s moves", fewest=fewest, most=most))
         if (self.played > 0) != (self.best_score is not None):
-            raise ValueError("a best score goes with games played")
+            raise ValueError(reason("a best score goes with games played"))
         if self.best_score is not None and self.best_score > scoring.max_score():
-            raise ValueError(f"no game scores more than {scoring.max_score()}")
+            raise ValueError(reason("no game scores more than %(max_score)s", max_score=scoring.max_score()))
         if self.streak > self.best_streak or (self.streak > 0) != (self.streak_day is not None):
-            raise ValueError("the streaks disagree")
+            raise ValueError(reason("the streaks disagree"))
         if self.best_streak > self.wins or (self.wins > 0) != (self.best_streak > 0):
-            raise ValueError("the best streak does not fit the wins")
+            raise ValueError(reason("the best streak does not fit the wins"))
         if (
             self.perfect_wins > self.wins
             or len(self.recent) > self.played
@@ -101,24 +102,24 @@ class Stats:
             or sum(r.won for r in self.daily.days.values()) > self.wins
             or len(self.daily.days) > self.played
         ):
-            raise ValueError("perfect wins, daily record and recent games disagree with the totals")
+            raise ValueError(reason("perfect wins, daily record and recent games disagree with the totals"))
         if (
             sum(self.level_wins.values()) > self.wins
             or any(n < 0 for n in self.level_wins.values())
             or self.challenges.wins > self.wins
             or sum(map(len, self.challenges.days.values())) > self.played
         ):
-            raise ValueError("wins by grade and daily challenges disagree with the totals")
+            raise ValueError(reason("wins by grade and daily challenges disagree with the totals"))
         for key, figures in self.variants.items():
             variant = Variant.from_key(key)
             if variant == OPEN or figures.variant != variant or figures.variants or figures.counted:
-                raise ValueError(f"{quoted(key)} cannot hold a variant's own figures")
+                raise ValueError(reason("%(key)s cannot hold a variant's own figures", key=quoted(key)))
         for name, day in self.unlocked.items():
             achievement = achievements.BY_ID.get(name)
             if achievement is None:
-                raise ValueError(f"no achievement is called {quoted(name)}")
+                raise ValueError(reason("no achievement is called %(name)s", name=quoted(name)))
             if achievement.lasting and achievement.progress(self, day) < achievement.goal:
-                raise ValueError(f"the achievement {name} does not fit the figures")
+                raise ValueError(reason("the achievement %(name)s does not fit the figures", name=name))
 
     def record(self, result: Result, day: _dt.date) -> bool:
         """Count a finished game on local day ``day``; False if it was counted already.

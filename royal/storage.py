@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Protocol, TypeVar
 
+from royal.reason import Reason, reason_of
 from royal.saves import NewerSave
 from royal.storage_keys import KEPT_PREFIX, PROBE_KEY
 
@@ -57,7 +58,7 @@ class Unreadable:
     open)."""
 
     kind: str
-    reason: str
+    reason: Reason | str
     kept_aside: bool
     dropped_beyond: int = 0
     own: bool = False
@@ -370,10 +371,10 @@ class GuardedStorage:
             self.yield_to_newer()
             return None
         except ValueError as error:
-            self._keep_aside(key, kind, text, str(error), own)
+            self._keep_aside(key, kind, text, reason_of(error), own)
             return None
 
-    def _keep_aside(self, key: str, kind: str, text: str, reason: str, own: bool) -> None:
+    def _keep_aside(self, key: str, kind: str, text: str, reason: Reason | str, own: bool) -> None:
         """Copy ``text`` aside and take it from ``key``; with no room for the copy it stays where
         it is, held from this page's writes until a copy is kept (each later write tries)."""
         dropped = self._copy_aside(kind, text) if self.durable else None

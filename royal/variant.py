@@ -16,6 +16,7 @@ from enum import StrEnum
 from royal.cards import ALL_CARDS, RANKS
 from royal.excerpt import quoted
 from royal.line import GAPS
+from royal.reason import reason
 
 #: The cards a win removes: every one but the two royals.
 CLEARABLE = len(ALL_CARDS) - 2
@@ -59,7 +60,7 @@ class Variant:
         for variant in VARIANTS:
             if variant.key == key:
                 return variant
-        raise VariantError(f"{quoted(key)} is not a variant")
+        raise VariantError(reason("%(key)s is not a variant", key=quoted(key)))
 
     @property
     def most_removed(self) -> int:
@@ -84,10 +85,18 @@ class Variant:
         """The variant a link's parameters name (the open game when they name none), or VariantError."""
         mode = params.get("mode", Mode.OPEN.value)
         if mode not in {m.value for m in Mode}:
-            raise VariantError(f"the link's mode must be open or stock, not {quoted(mode)}")
+            raise VariantError(
+                reason("the link's mode must be open or stock, not %(mode)s", mode=quoted(mode))
+            )
         rules = params.get("rules", "")
         if rules not in ("", SUIT_RUNS):
-            raise VariantError(f"the link's rules must be {SUIT_RUNS}, not {quoted(rules)}")
+            raise VariantError(
+                reason(
+                    "the link's rules must be %(suit_runs)s, not %(rules)s",
+                    suit_runs=SUIT_RUNS,
+                    rules=quoted(rules),
+                )
+            )
         return cls(Mode(mode), rules == SUIT_RUNS)
 
 

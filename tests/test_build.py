@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import io
 import json
@@ -55,6 +56,44 @@ def test_package_zip_is_reproducible_and_holds_only_python(tmp_path: Path) -> No
     site.write_package_zip(package, second)
     assert first.read_bytes() == second.read_bytes()
     assert zipfile.ZipFile(first).namelist() == ["pkg/__init__.py", "pkg/sub/mod.py"]
+
+
+def test_package_zip_carries_each_language_compiled_and_its_forms_not_its_source(tmp_path: Path) -> None:
+    """docs/architecture.md, "Words and languages": the .po is compiled into the .mo gettext reads,
+    fuzzy entries left out (they read in English); the .po itself does not ship."""
+    package = tmp_path / "pkg"
+    (package / "locale" / "fr" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "locale" / "fr" / "forms.json").write_text("{}")
+    (package / "locale" / "fr" / "LC_MESSAGES" / "royal.po").write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"\n\n'
+        'msgid "Next"\nmsgstr "Suivant"\n\n'
+        '#, fuzzy\nmsgid "Skip"\nmsgstr "Sauter"\n\n'
+        'msgctxt "replay"\nmsgid "Play"\nmsgstr "Lecture"\n\n'
+        'msgid "%(count)s card"\nmsgid_plural "%(count)s cards"\nmsgstr[0] "%(count)s carte"\n'
+        'msgstr[1] "%(count)s cartes"\n',
+        encoding="utf-8",
+    )
+    out = tmp_path / "pkg.zip"
+    site.write_package_zip(package, out)
+    archive = zipfile.ZipFile(out)
+    assert archive.namelist() == [
+        "pkg/__init__.py",
+        "pkg/locale/fr/LC_MESSAGES/royal.mo",
+        "pkg/locale/fr/forms.json",
+    ]
+    french = gettext.GNUTranslations(io.BytesIO(archive.read("pkg/locale/fr/LC_MESSAGES/royal.mo")))
+    assert (french.gettext("Next"), french.gettext("Skip"), french.pgettext("replay", "Play")) == (
+        "Suivant",
+        "Skip",
+        "Lecture",
+    )
+    assert [french.ngettext("%(count)s card", "%(count)s cards", n) for n in (0, 1, 2)] == [
+        "%(count)s carte",
+        "%(count)s carte",
+        "%(count)s cartes",
+    ]
 
 
 def files_of(dist: Path) -> dict[str, str]:

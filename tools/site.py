@@ -18,6 +18,7 @@ from pathlib import Path
 
 from tools.addresses import version_addresses
 from tools.boot_script import write_boot_script
+from tools.catalogues import compiled
 from tools.deck import write_deck
 from tools.paths import BOOT_RECORD, DIST, ROOT, VENDOR
 from tools.runtime import PYODIDE, PYSCRIPT, extract, fetch_package, pick_pyodide, pick_pyscript
@@ -120,15 +121,21 @@ def ship_only_recorded(dist: Path, record: dict[str, list[str]]) -> None:
 
 
 def write_package_zip(package: Path, out: Path, leave_out: Sequence[str] = COMMAND_LINE) -> None:
-    """Zip the package's .py files under its own name, byte-for-byte reproducibly, but for
-    the files `leave_out` names (relative to the package).
+    """Zip the package's .py files, its languages' forms and compiled catalogues under its own
+    name, byte-for-byte reproducibly, but for the files `leave_out` names (relative to the package).
 
     A fixed timestamp and order mean an unchanged package gives an unchanged zip,
     so an unchanged build keeps its service worker cache name.
     """
+    files = {
+        path.relative_to(package.parent).as_posix(): path.read_bytes()
+        for path in [*package.rglob("*.py"), *package.glob("locale/*/forms.json")]
+        if "__pycache__" not in path.parts and path.relative_to(package).as_posix() not in leave_out
+    }
+    # The catalogues, compiled here: the .po files are their source, no .mo is committed.
+    files |= {f"{package.name}/locale/{name}": data for name, data in compiled(package / "locale").items()}
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(package.rglob("*.py")):
-            if "__pycache__" not in path.parts and path.relative_to(package).as_posix() not in leave_out:
-                entry = zipfile.ZipInfo(path.relative_to(package.parent).as_posix(), (1980, 1, 1, 0, 0, 0))
-                entry.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(entry, path.read_bytes())
+        for name in sorted(files):
+            entry = zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(entry, files[name])

@@ -124,7 +124,7 @@ class Play:
         try:
             played = self.session.play(move)
         except IllegalMove as error:
-            return Reply().told(str(error))
+            return Reply().told(describe.why(error))
         announcement = describe.played(played, self.game.cards_left)
         lost = self.session.lost_by_last_move()
         game = self.game
@@ -139,7 +139,7 @@ class Play:
             warning = describe.chance_lowered(game.advice().chance)
         else:
             warning = describe.lost_warning(game)
-        return self._changed(reply, f"{announcement} {warning}", shown=warning)
+        return self._changed(reply, describe.sentences(announcement, warning), shown=warning)
 
     # Buttons and keys ------------------------------------------------------------------
 
@@ -240,14 +240,14 @@ class Play:
         game = self.game
         if game.figures_known and game.par is None and not game.touched:
             shown = describe.unwinnable_deal(game.number)
-            announcement = f"{announcement} {shown}"
+            announcement = describe.sentences(announcement, shown)
         ended = game.outcome is not None
         if ended:
             now = self.session.now()
             heading, text = describe.ending(game, now)
-            if game.outcome is Outcome.WON:
-                heading = f"{heading} {describe.win_figures(game, now)}"
-            announcement = f"{announcement} {heading} {text}"
+            if game.outcome is Outcome.WON:  # the panel shows its figures; the words read them
+                heading = describe.sentences(heading, describe.win_figures(game, now))
+            announcement = describe.sentences(announcement, heading, text)
         return replace(reply, draw=Draw.PAGE, changed=True, ended=ended).told(shown, announcement)
 
     # Links ----------------------------------------------------------------------------
