@@ -646,14 +646,11 @@ def ending(game: Game, now: float) -> tuple[str, str]:
                 text = sentences(text, cost)
             return _word("PERFECT"), text
         over = game.moves - (par or 0)
-        text = (
-            ngettext(
-                "Par for this deal, its fewest possible moves, is %(par)s: you took %(count)s move more.",
-                "Par for this deal, its fewest possible moves, is %(par)s: you took %(count)s moves more.",
-                over,
-            )
-            % {"par": par, "count": _n(over)}
-        )
+        text = ngettext(
+            "Par for this deal, its fewest possible moves, is %(par)s: you took %(count)s move more.",
+            "Par for this deal, its fewest possible moves, is %(par)s: you took %(count)s moves more.",
+            over,
+        ) % {"par": par, "count": _n(over)}
         if game.with_hints:
             text = sentences(text, _("You won with hints."))
         return won, text
