@@ -44,7 +44,9 @@ PAGE = Path("index.html")
 #: A versioned name: a folder's or a file's, with the hash after a dash.
 VERSIONED_NAME = re.compile(rf"-[0-9a-f]{{{HASH_DIGITS}}}(?=/|\.[a-z]+$)")
 #: An address of the page's own files in index.html, relative to the page.
-PAGE_FILE = re.compile(r'((?:href|src|data-sprite|data-worker|data-interpreter)=")\./(static/(?!vendor/)[^"?#]+)(")')
+PAGE_FILE = re.compile(
+    r'((?:href|src|data-sprite|data-worker|data-interpreter)=")\./(static/(?!vendor/)[^"?#]+)(")'
+)
 #: An address with its version query, anywhere in index.html or the manifest.
 QUERIED = re.compile(rf'"(?:\./)?([^"?#]+)(\?v=[0-9a-f]{{{HASH_DIGITS}}})"')
 
