@@ -55,26 +55,24 @@ async function stored() {
   return new Uint8Array(await new Response(unpacked).arrayBuffer());
 }
 
-/** PyScript's call: Pyodide restored from this build's snapshot, or started plainly. */
+/** PyScript's call: Pyodide restored from this build's snapshot, or started plainly (a
+ * snapshot that cannot be read or restored deleted). */
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: INDEX };
-  let snapshot = null;
   try {
-    snapshot = await stored();
-  } catch (error) {
-    console.warn("Royal Marriage: no memory snapshot read:", error);
-  }
-  if (snapshot) {
-    try {
+    const snapshot = await stored();
+    if (snapshot) {
       const pyodide = await load({ ...settings, _loadSnapshot: snapshot });
       report("used");
       return pyodide;
-    } catch (error) {
-      console.warn("Royal Marriage: the memory snapshot failed to restore; starting plainly:", error);
-      await caches.delete(CACHE).catch(() => {});
-      report("failed");
     }
-  } else report("none");
+  } catch (error) {
+    console.warn("Royal Marriage: the memory snapshot failed to restore; starting plainly:", error);
+    await caches.delete(CACHE).catch(() => {});
+    report("failed");
+    return load(settings);
+  }
+  report("none");
   return load(settings);
 }
 

@@ -109,6 +109,21 @@ def test_an_uncaught_error_would_be_heard(engine: EngineSession) -> None:
     engine.forget_errors()
 
 
+def test_the_worker_makes_a_memory_snapshot_and_starts_from_it_or_does_without(engine: EngineSession) -> None:
+    """After the first boot the page makes a memory snapshot for the next start (or says it could
+    not); the reload then starts from it, or plainly, and the tests after it play there."""
+
+    def settled() -> str | None:
+        state = engine.attribute("html", "data-snapshot")
+        return state if state in ("made", "used", "failed") else None
+
+    made = engine.wait_for(settled, "the memory snapshot made or given up", timeout_s=180)
+    engine.reload()
+    start = engine.wait_for(lambda: engine.attribute("html", "data-snapshot"), "how the start went")
+    print(f"{engine.version}: snapshot {made}, then the start: {start}")
+    assert start == ("used" if made in ("made", "used") else "none")
+
+
 def test_win_by_clicks_and_stats_survive_a_reload(engine: EngineSession) -> None:
     cards = new_game(engine)
     solution = solve(cards)
