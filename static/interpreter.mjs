@@ -12,8 +12,10 @@
  * (tools/addresses.py): any update makes it stale, and a stale one is deleted. A snapshot that
  * fails to restore is deleted and the start goes on plainly, so it never breaks a start.
  *
- * The page learns what happened from a BroadcastChannel of its own (the `report` query of this
- * module's address), and says it in `<html data-snapshot>` (docs/automation.md).
+ * The page names the game's zip and a BroadcastChannel of its own in this module's address's
+ * fragment (`#game=...&report=...`: the browser asks for and caches the file without it); the
+ * module tells the page on that channel how the start went, which the page says in
+ * `<html data-snapshot>` (docs/automation.md).
  */
 import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
@@ -23,19 +25,20 @@ export { version };
 export const SNAPSHOT_WORKER = "royal-marriage snapshot";
 
 const HERE = new URL(import.meta.url);
+const GIVEN = new URLSearchParams(HERE.hash.slice(1));
 const INDEX = new URL("./vendor/pyodide/", HERE).href;
 const SITE = new URL("../", HERE).href;
 // Named as the service worker names its caches, which it leaves this one (sw.template.js).
 const CACHE = `royal-marriage ${SITE} snapshot`;
 // The game's zip, by its versioned name (python.js reads it from the configuration).
-const GAME = HERE.searchParams.get("game");
+const GAME = GIVEN.get("game");
 const KEY = new URL(`${INDEX}snapshot?game=${encodeURIComponent(GAME)}`).href;
 // What a start imports: royal.web.main imports the rest of the game.
 const IMPORTS = "import royal.web.main";
 
 /** Tell the page that started this worker how its start went (none, used, failed). */
 function report(state) {
-  const channel = HERE.searchParams.get("report");
+  const channel = GIVEN.get("report");
   if (!channel) return;
   const out = new BroadcastChannel(channel);
   out.postMessage(state);

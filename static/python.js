@@ -11,7 +11,8 @@
  *
  * The worker's interpreter is static/interpreter.mjs: Pyodide, restored from a memory snapshot
  * of an earlier start on this device when there is one for this build. Once the game is ready
- * and the page idle, a short-lived worker makes that snapshot if the start used none. The page
+ * and the page idle, a short-lived worker makes that snapshot if the start used none (on a page
+ * the service worker controls). The page
  * says how in `<html data-snapshot>`: "none", "used", "failed" (it did not restore; started
  * plainly), then "made" (or "failed") once one is made for the next start.
  */
@@ -60,24 +61,30 @@
    * configuration's) names, its reports of the snapshot heard in `<html data-snapshot>`. */
   function snapshotting(files) {
     const zip = Object.keys(files).find((name) => name.endsWith(".zip"));
-    const address = new URL(interpreter);
-    address.searchParams.set("game", new URL(zip, config).pathname.split("/").pop());
-    address.searchParams.set("report", `royal-marriage snapshot ${crypto.randomUUID()}`);
-    const channel = new BroadcastChannel(address.searchParams.get("report"));
+    const given = new URLSearchParams({
+      game: new URL(zip, config).pathname.split("/").pop(),
+      report: `royal-marriage snapshot ${crypto.randomUUID()}`,
+    });
+    const channel = new BroadcastChannel(given.get("report"));
     channel.onmessage = (event) => {
       root.dataset.snapshot = event.data;
       channel.close();
     };
+    const address = new URL(interpreter);
+    address.hash = given.toString();
     return address.href;
   }
 
   /** Once the page is idle after ready, make a snapshot for the next start where this one used
-   * none, in a worker of its own that ends once it has. */
+   * none, in a worker of its own that ends once it has. Only on a page the service worker
+   * controls: the maker's worker then reads the runtime and the game from its caches, where an
+   * uncontrolled page's (a first visit's) would download them a second time. */
   function makeSnapshot(url) {
     const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1000));
     idle(
       () => {
         if (root.dataset.snapshot === "used" || root.dataset.python !== "worker") return;
+        if (!navigator.serviceWorker?.controller) return;
         const maker = new Worker(url, { type: "module", name: "royal-marriage snapshot" });
         const end = (state) => {
           root.dataset.snapshot = state;

@@ -344,14 +344,22 @@ def boots(
     return times
 
 
-# Until the page's memory snapshot is made (or it used one): a return visit that comes later
-# than the few seconds after ready that the making takes. Nothing to wait for in a build that
-# makes none (no `data-interpreter` on its python.js).
+# Whether the page's memory snapshot is made (or it used one, or could make none); true in a
+# build that makes none (no `data-interpreter` on its python.js).
 SNAPSHOT_SETTLED_JS = """() => !document.querySelector('script[data-interpreter]')
   || ['made', 'used', 'failed'].includes(document.documentElement.dataset.snapshot)"""
 
 
+CONTROLLED_JS = "() => navigator.serviceWorker.controller !== null"
+
+
 def settle_snapshot(page: Page) -> None:
+    """Wait until the page's memory snapshot is made: a return visit that comes later than the
+    few seconds after ready that the making takes. A page the service worker does not control
+    (a first visit's) makes none, so it is reloaded under its control first."""
+    if not page.evaluate(SNAPSHOT_SETTLED_JS) and not page.evaluate(CONTROLLED_JS):
+        page.reload()
+        wait_ready(page)
     page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=TIMEOUT_MS)
 
 

@@ -110,8 +110,11 @@ def test_an_uncaught_error_would_be_heard(engine: EngineSession) -> None:
 
 
 def test_the_worker_makes_a_memory_snapshot_and_starts_from_it_or_does_without(engine: EngineSession) -> None:
-    """After the first boot the page makes a memory snapshot for the next start (or says it could
-    not); the reload then starts from it, or plainly, and the tests after it play there."""
+    """Once the service worker controls the page, it makes a memory snapshot for the next start
+    (or says it could not); the reload then starts from it, or plainly, and the tests after it
+    play there."""
+    engine.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+    engine.reload()
 
     def settled() -> str | None:
         state = engine.attribute("html", "data-snapshot")
