@@ -21,8 +21,8 @@ import { loadPyodide as load, version } from "./vendor/pyodide/pyodide.mjs";
 
 export { version };
 
-/** The worker's name when it runs this module to make a snapshot. */
-export const SNAPSHOT_WORKER = "royal-marriage snapshot";
+/** The worker's name when it runs this module to make a snapshot (static/python.js names it). */
+const SNAPSHOT_WORKER = "royal-marriage snapshot";
 
 const HERE = new URL(import.meta.url);
 const GIVEN = new URLSearchParams(HERE.hash.slice(1));

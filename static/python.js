@@ -12,9 +12,9 @@
  * The worker's interpreter is static/interpreter.mjs: Pyodide, restored from a memory snapshot
  * of an earlier start on this device when there is one for this build. Once the game is ready
  * and the page idle, a short-lived worker makes that snapshot if the start used none (on a page
- * the service worker controls). The page
- * says how in `<html data-snapshot>`: "none", "used", "failed" (it did not restore; started
- * plainly), then "made" (or "failed") once one is made for the next start.
+ * the service worker controls). The page says how in `<html data-snapshot>`: "none", "used",
+ * "failed" (it did not restore; started plainly), then "made" (or "failed") once one is made
+ * for the next start.
  */
 "use strict";
 
@@ -85,6 +85,7 @@
       () => {
         if (root.dataset.snapshot === "used" || root.dataset.python !== "worker") return;
         if (!navigator.serviceWorker?.controller) return;
+        // The name tells static/interpreter.mjs to make the snapshot (its SNAPSHOT_WORKER).
         const maker = new Worker(url, { type: "module", name: "royal-marriage snapshot" });
         const end = (state) => {
           root.dataset.snapshot = state;
