@@ -31,6 +31,9 @@ const SCOPE = self.registration.scope;
 const CACHE_PREFIX = `royal-marriage ${SCOPE} `;
 const FILE_CACHE = CACHE_PREFIX + "files";
 const META_CACHE = CACHE_PREFIX + "meta";
+// The game's interpreter keeps a memory snapshot of its start here (static/interpreter.mjs),
+// made on this device and replaced there when the build changes: no file of ours, never cleaned.
+const SNAPSHOT_CACHE = CACHE_PREFIX + "snapshot";
 const PAGE = "index.html";
 const PARALLEL_DOWNLOADS = 4;
 // The not-found page: the game's own style sheet, a link to the game at its own address,
@@ -239,7 +242,9 @@ async function openClients() {
 /** Delete files and versions that neither this version, nor an open page, nor a newer install needs. */
 async function forgetUnused() {
   for (const name of await caches.keys()) {
-    if (name.startsWith(CACHE_PREFIX) && name !== FILE_CACHE && name !== META_CACHE) await caches.delete(name);
+    if (name.startsWith(CACHE_PREFIX) && ![FILE_CACHE, META_CACHE, SNAPSHOT_CACHE].includes(name)) {
+      await caches.delete(name);
+    }
   }
   const open = await openClients();
   const meta = await caches.open(META_CACHE);

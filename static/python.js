@@ -8,6 +8,13 @@
  * Python starts on the page's own thread behind the same applier: the page says which in
  * `<html data-python>` ("worker" or "page"). A message whose answer a dead worker never gave
  * is handed to the Python that follows it, after its start, so nothing the player did is lost.
+ *
+ * The worker's interpreter is static/interpreter.mjs: Pyodide, restored from a memory snapshot
+ * of an earlier start on this device when there is one for this build. Once the game is ready
+ * and the page idle, a short-lived worker makes that snapshot if the start used none (on a page
+ * the service worker controls). The page says how in `<html data-snapshot>`: "none", "used",
+ * "failed" (it did not restore; started plainly), then "made" (or "failed") once one is made
+ * for the next start.
  */
 "use strict";
 
@@ -15,6 +22,7 @@
   const config = new URL(document.querySelector("py-config").getAttribute("src"), document.baseURI).href;
   const core = document.getElementById("pyscript-core").src;
   const code = new URL(document.currentScript.dataset.worker, document.baseURI).href;
+  const interpreter = new URL(document.currentScript.dataset.interpreter, document.baseURI);
   const PAGE = "from royal.web.main import start\nstart()\n";
   const root = document.documentElement;
 
@@ -49,6 +57,47 @@
     }
   }
 
+  /** The worker's interpreter (static/interpreter.mjs) for the game's zip that `files` (the
+   * configuration's) names, its reports of the snapshot heard in `<html data-snapshot>`. */
+  function snapshotting(files) {
+    const zip = Object.keys(files).find((name) => name.endsWith(".zip"));
+    const given = new URLSearchParams({
+      game: new URL(zip, config).pathname.split("/").pop(),
+      report: `royal-marriage snapshot ${crypto.randomUUID()}`,
+    });
+    const channel = new BroadcastChannel(given.get("report"));
+    channel.onmessage = (event) => {
+      root.dataset.snapshot = event.data;
+      channel.close();
+    };
+    const address = new URL(interpreter);
+    address.hash = given.toString();
+    return address.href;
+  }
+
+  /** Once the page is idle after ready, make a snapshot for the next start where this one used
+   * none, in a worker of its own that ends once it has. Only on a page the service worker
+   * controls: the maker's worker then reads the runtime and the game from its caches, where an
+   * uncontrolled page's (a first visit's) would download them a second time. */
+  function makeSnapshot(url) {
+    const idle = window.requestIdleCallback ?? ((run) => setTimeout(run, 1000));
+    idle(
+      () => {
+        if (root.dataset.snapshot === "used" || root.dataset.python !== "worker") return;
+        if (!navigator.serviceWorker?.controller) return;
+        // The name tells static/interpreter.mjs to make the snapshot (its SNAPSHOT_WORKER).
+        const maker = new Worker(url, { type: "module", name: "royal-marriage snapshot" });
+        const end = (state) => {
+          root.dataset.snapshot = state;
+          maker.terminate();
+        };
+        maker.onmessage = (event) => end(event.data);
+        maker.onerror = () => end("failed");
+      },
+      { timeout: 5000 },
+    );
+  }
+
   async function startInWorker() {
     const { PyWorker, read } = await loaded(); // <py-config> read as it loads
     let worker = null;
@@ -69,8 +118,7 @@
       if (event.effectiveDirective === "worker-src") fail(`${event.effectiveDirective} refused it`);
     };
     document.addEventListener("securitypolicyviolation", refused);
-    // The interpreter as PyScript's own tags give it: pyscript.toml's, from its address.
-    const version = new URL(read.py.interpreter, config).href;
+    const version = snapshotting(read.py.files);
     try {
       worker = await PyWorker(code, { config, configURL: config, version }); // its `code` run
     } finally {
@@ -97,6 +145,7 @@
     const [lock, settle, prefix] = JSON.parse(await call("setup"));
     root.dataset.python = "worker";
     royalView.listen((text) => call("answer", text), lock, settle, prefix);
+    makeSnapshot(version);
   }
 
   startInWorker().catch((error) => startOnPage(error));

@@ -290,6 +290,28 @@ def test_the_built_page_loads_only_addresses_that_carry_their_contents_hash() ->
         assert not (DIST / folder).exists() and addresses.built(DIST, folder).is_dir()
 
 
+@pytest.mark.built
+def test_the_workers_interpreter_comes_from_its_builds_runtime_and_its_snapshot_outlives_updates() -> None:
+    """The game's interpreter (static/interpreter.mjs) imports Pyodide from the folder of this
+    build's runtime and is asked for at its versioned address; the memory snapshot it keeps
+    lives in a cache the service worker leaves when it cleans up after an update (the snapshot
+    is made on the device and replaced there when the build changes)."""
+    pyodide = addresses.built(DIST, VENDOR / "pyodide")
+    interpreter = (DIST / addresses.INTERPRETER).read_text(encoding="utf-8")
+    assert f'from "./vendor/{pyodide.name}/pyodide.mjs"' in interpreter
+    assert f'new URL("./vendor/{pyodide.name}/", HERE)' in interpreter
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert (
+        f'data-interpreter="./static/interpreter.mjs?v={addresses.file_hash(DIST / addresses.INTERPRETER)}"'
+        in page
+    )
+    cache = re.search(r"const CACHE = `royal-marriage \$\{SITE\} (\w+)`;", interpreter)
+    assert cache, "the interpreter's cache is named as the service worker names its own"
+    sw = (DIST / "sw.js").read_text(encoding="utf-8")
+    assert f'const SNAPSHOT_CACHE = CACHE_PREFIX + "{cache[1]}";' in sw
+    assert "![FILE_CACHE, META_CACHE, SNAPSHOT_CACHE].includes(name)" in sw
+
+
 def small_site(root: Path, package: bytes) -> Path:
     """A site as the build assembles it, before its addresses are versioned."""
     for folder in addresses.FOLDERS:
@@ -300,6 +322,9 @@ def small_site(root: Path, package: bytes) -> Path:
     (root / "static" / "icons" / "icon.svg").write_text("<svg/>")
     (root / "static" / "manifest.webmanifest").write_text('{"icons": [{"src": "icons/icon.svg"}]}')
     (root / "static" / "app.css").write_text("p {}")
+    (root / "static" / "interpreter.mjs").write_text(
+        'import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";'
+    )
     (root / "royal.zip").write_bytes(package)
     (root / "pyscript.toml").write_text(
         'interpreter = "./static/vendor/pyodide/pyodide.mjs"\n[files]\n"./royal.zip" = "./*"\n'

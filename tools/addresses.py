@@ -38,11 +38,15 @@ FOLDERS = (VENDOR / "pyodide", VENDOR / "pyscript")
 PACKAGE = Path("royal.zip")
 CONFIG = Path("pyscript.toml")
 MANIFEST = VENDOR.parent / "manifest.webmanifest"
+#: The game's interpreter module, which imports Pyodide's loader from its folder by name.
+INTERPRETER = VENDOR.parent / "interpreter.mjs"
 PAGE = Path("index.html")
 #: A versioned name: a folder's or a file's, with the hash after a dash.
 VERSIONED_NAME = re.compile(rf"-[0-9a-f]{{{HASH_DIGITS}}}(?=/|\.[a-z]+$)")
 #: An address of the page's own files in index.html, relative to the page.
-PAGE_FILE = re.compile(r'((?:href|src|data-sprite|data-worker)=")\./(static/(?!vendor/)[^"?#]+)(")')
+PAGE_FILE = re.compile(
+    r'((?:href|src|data-sprite|data-worker|data-interpreter)=")\./(static/(?!vendor/)[^"?#]+)(")'
+)
 #: An address with its version query, anywhere in index.html or the manifest.
 QUERIED = re.compile(rf'"(?:\./)?([^"?#]+)(\?v=[0-9a-f]{{{HASH_DIGITS}}})"')
 
@@ -83,6 +87,12 @@ def version_addresses(dist: Path) -> None:
         old, new = f"./{folder.as_posix()}/", f"./{versioned.as_posix()}/"
         if folder.name == "pyodide":
             config = replace_once(config, old, new, CONFIG)
+            interpreter = (dist / INTERPRETER).read_text(encoding="utf-8")
+            inside = f"./{folder.relative_to(INTERPRETER.parent).as_posix()}/"
+            if inside not in interpreter:
+                sys.exit(f"build: {INTERPRETER.name} must name {inside!r}")
+            renamed = f"./{versioned.relative_to(INTERPRETER.parent).as_posix()}/"
+            (dist / INTERPRETER).write_text(interpreter.replace(inside, renamed), encoding="utf-8")
         else:
             page = page.replace(old, new)
     package = with_hash(PACKAGE, file_hash(dist / PACKAGE))

@@ -13,10 +13,12 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
+from royal.deals import numbered_deal
 from royal.session import Session
+from royal.solver import solve
 from royal.storage import PageRecords
 from royal.storage_keys import SNAPSHOT_KEY
 from royal.web.app import App
@@ -70,3 +72,31 @@ class Answers:
         session = Session(self.records, self.now, self.today, self.rng, on_notice=drawing.notice)
         self.app = App(session, drawing, bool(page["visible"]))
         return self.app.start({str(name): str(value) for name, value in page["query"].items()})
+
+
+#: The deal the rehearsal plays (any deal with a win of some length does).
+REHEARSED_DEAL = 7
+
+
+def rehearsal(now: Callable[[], float], today: Callable[[], _dt.date]) -> Iterator[None]:
+    """A whole game played on a table of its own with no records (nothing written, nothing
+    drawn), one message a step: a hint, then a shortest win by clicks.
+
+    A start restored from a memory snapshot (static/interpreter.mjs) has run none of the game's
+    code in this browser, which compiles the interpreter's hot code only as it runs: the first
+    moves and hint were some three times slower than after a plain start. The start's caller
+    runs these steps while the page is idle, a step at a time, so the player's messages go
+    between them and find that code warm."""
+    answers = Answers(now, today, random.Random(0))
+
+    def send(kind: str, what: object = None) -> None:
+        answers(json.dumps([kind, what, None]))
+
+    send("start", {"visible": True, "query": {"deal": str(REHEARSED_DEAL)}})
+    yield
+    send("press", "hint")
+    yield
+    for move in solve(numbered_deal(REHEARSED_DEAL)).moves:
+        send("pick", move.left)
+        send("pick", move.right)
+        yield

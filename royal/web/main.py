@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import js
+from pyodide.ffi import create_once_callable, create_proxy
 
 from royal.storage_keys import LOCK, PREFIX
-from royal.web.answers import SETTLE_MS, Answers
+from royal.web.answers import SETTLE_MS, Answers, rehearsal
 
 #: The function handed to the page, kept so that it lives as long as the page does.
 _kept: list[Any] = []
@@ -51,13 +53,26 @@ def start_in_worker() -> None:
     from polyscript import xworker  # type: ignore[import-not-found]
 
     answers = Answers(now, today)
-    xworker.sync.answer = lambda text: answers(str(text))
+    steps = rehearsal(now, today)
+
+    def answer(text: str) -> str:
+        if answers.app is None:  # the start: the rehearsal follows it
+            js.setTimeout(create_once_callable(lambda: rehearse(steps)), 0)
+        return answers(str(text))
+
+    xworker.sync.answer = answer
     xworker.sync.setup = setup
+
+
+def rehearse(steps: Iterator[None]) -> None:
+    """One step of :func:`~royal.web.answers.rehearsal`, then the next in a task of its own,
+    so that the player's messages are answered between them."""
+    if next(steps, True) is None:
+        js.setTimeout(create_once_callable(lambda: rehearse(steps)), 0)
 
 
 def start() -> Answers:
     """Hand the page the game's answers on the page's own thread (where no worker started)."""
-    from pyodide.ffi import create_proxy
     from pyscript import window
 
     answers = Answers(now, today)

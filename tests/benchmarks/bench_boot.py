@@ -332,6 +332,7 @@ def boots(
             keep(f"{prefix}cold_ready", ready)
             keep(f"{prefix}cold_longest_task", page.evaluate(LONGEST_JS))
             page.evaluate(SW_ACTIVE_JS)
+            settle_snapshot(page)
             page.locator("#hint").click()  # a game that changed since the deal, saved beside its snapshot
             for kind in ("warm", "offline"):
                 context.set_offline(kind == "offline")
@@ -343,13 +344,33 @@ def boots(
     return times
 
 
+# Whether the page's memory snapshot is made (or it used one, or could make none); true in a
+# build that makes none (no `data-interpreter` on its python.js).
+SNAPSHOT_SETTLED_JS = """() => !document.querySelector('script[data-interpreter]')
+  || ['made', 'used', 'failed'].includes(document.documentElement.dataset.snapshot)"""
+
+
+CONTROLLED_JS = "() => navigator.serviceWorker.controller !== null"
+
+
+def settle_snapshot(page: Page) -> None:
+    """Wait until the page's memory snapshot is made: a return visit that comes later than the
+    few seconds after ready that the making takes. A page the service worker does not control
+    (a first visit's) makes none, so it is reloaded under its control first."""
+    if not page.evaluate(SNAPSHOT_SETTLED_JS) and not page.evaluate(CONTROLLED_JS):
+        page.reload()
+        wait_ready(page)
+    page.wait_for_function(SNAPSHOT_SETTLED_JS, timeout=TIMEOUT_MS)
+
+
 def return_visit(page: Page, url: str) -> None:
-    """Open ``url``, wait for the service worker, and reload: the page as a player's return visit
-    has it (where the service worker makes the page cross-origin isolated, a build may run
-    Python in PyScript's worker)."""
+    """Open ``url``, wait for the service worker and the memory snapshot, and reload: the page as
+    a player's return visit has it (where the service worker makes the page cross-origin
+    isolated, a build may run Python in PyScript's worker)."""
     page.goto(url)
     wait_ready(page)
     page.evaluate(SW_ACTIVE_JS)
+    settle_snapshot(page)
     page.reload()
     wait_ready(page)
 

@@ -50,9 +50,12 @@ from tools.siteserver import SUBPATH, SiteServer  # noqa: E402
 TIMEOUT_MS = 120_000
 WATCH_MS = 300
 KINDS = {"motion": "no-preference", "reduced": "reduce"}
-# Where the page runs the game's Python.
-WHERE_JS = """() => document.querySelector('script[type="py"][worker]')
-  ? "in PyScript's worker" : "on the main thread";"""
+# Where the page runs the game's Python, and whether its start was restored from a memory snapshot.
+WHERE_JS = """() => {
+  const { python, snapshot } = document.documentElement.dataset;
+  const where = python === "worker" ? "in PyScript's worker" : "on the main thread";
+  return `${where}, snapshot ${snapshot ?? "none"}`;
+}"""
 MOVE_JS = (
     """async ([left, right, watch]) => {
   const q = code => document.querySelector(`#line [data-card="${code}"]`);

@@ -109,6 +109,25 @@ def test_an_uncaught_error_would_be_heard(engine: EngineSession) -> None:
     engine.forget_errors()
 
 
+def test_the_worker_makes_a_memory_snapshot_and_starts_from_it_or_does_without(engine: EngineSession) -> None:
+    """Once the service worker controls the page, it makes a memory snapshot for the next start
+    (or says it could not); the reload then starts from it, or plainly, and the tests after it
+    play there."""
+    engine.driver.execute_async_script("navigator.serviceWorker.ready.then(() => arguments[0]())")
+    url = f"{engine.driver.current_url.split('?')[0]}?deal={FIRST_DEAL}"
+    engine.open(url)  # Firefox's WebDriver reloads past the service worker: a navigation
+
+    def settled() -> str | None:
+        state = engine.attribute("html", "data-snapshot")
+        return state if state in ("made", "used", "failed") else None
+
+    made = engine.wait_for(settled, "the memory snapshot made or given up", timeout_s=180)
+    engine.open(url)
+    start = engine.wait_for(lambda: engine.attribute("html", "data-snapshot"), "how the start went")
+    print(f"{engine.version}: snapshot {made}, then the start: {start}")
+    assert start == ("used" if made in ("made", "used") else "none")
+
+
 def test_win_by_clicks_and_stats_survive_a_reload(engine: EngineSession) -> None:
     cards = new_game(engine)
     solution = solve(cards)

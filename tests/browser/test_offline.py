@@ -27,6 +27,7 @@ READ_STORAGE = "JSON.stringify(Object.entries(localStorage).sort())"
 ACTIVE = "navigator.serviceWorker.ready.then(() => true)"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 BOOT_JS = "fetch('./static/boot.js').then(r => r.text())"
+SNAPSHOT_SETTLED = "() => ['made', 'used', 'failed'].includes(document.documentElement.dataset.snapshot)"
 
 
 def go_offline_capable(page: Page, open_game, wait_ready) -> None:
@@ -123,6 +124,9 @@ def test_an_address_that_is_not_the_game_says_so_and_links_to_it(
     context: BrowserContext, page: Page, site: SiteServer, open_game, wait_ready
 ) -> None:
     go_offline_capable(page, open_game, wait_ready)
+    # The memory snapshot made (static/interpreter.mjs): leaving the page while it is being
+    # made would cancel the making's downloads.
+    page.wait_for_function(SNAPSHOT_SETTLED, timeout=120_000)
     # A file the worker does not keep still comes from the network.
     shot = page.goto(site.url + "static/screenshots/preview.png")
     assert shot is not None and shot.status == 200 and shot.headers["content-type"] == "image/png"
