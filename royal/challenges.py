@@ -103,25 +103,33 @@ def deal_day(number: int | None) -> _dt.date | None:
 
 @dataclass(frozen=True)
 class ChallengeResult:
-    """How one challenge went: won or not, and its best win's moves against par and time."""
+    """How one challenge went: won or not, and its best win's moves against par and time, and
+    whether it was played with hints (docs/stats.md, "Wins with hints")."""
 
     won: bool
     par: int | None = None
-    moves: int | None = None  # fewest moves among its wins
-    seconds: int | None = None  # fastest of its wins; None for a win kept from before timings
+    moves: int | None = None  # fewest moves among its best wins
+    seconds: int | None = None  # fastest of its best wins; None for a win kept from before timings
+    with_hints: bool = False  # every win of it was played with hints
 
     def __post_init__(self) -> None:
-        DayResult(self.won, self.moves, self.par)  # a day's own deal's checks: moves, par and win
+        # A day's own deal's checks: moves, par, win and hints.
+        DayResult(self.won, self.moves, self.par, self.with_hints)
         if self.seconds is not None and (not self.won or not 0 <= self.seconds <= MAX_SECONDS):
             raise ValueError(reason("a challenge's time goes with its win"))
 
-    def after(self, won: bool, moves: int, seconds: int) -> ChallengeResult:
-        """This result after another game of the same deal."""
-        if not won:
+    def after(self, won: bool, moves: int, seconds: int, with_hints: bool = False) -> ChallengeResult:
+        """This result after another game of the same deal. Its best wins are kept as a day's
+        are (:meth:`~royal.records.DayResult.after`): a win without hints replaces one with
+        hints, whatever its moves and time, and among wins of the same kind the fewest moves
+        and the fastest time are kept; a loss never replaces anything."""
+        if not won or (self.won and with_hints and not self.with_hints):
             return self
-        fewest = moves if self.moves is None else min(self.moves, moves)
-        fastest = seconds if self.seconds is None or not self.won else min(self.seconds, seconds)
-        return ChallengeResult(True, self.par, fewest, fastest)
+        if not self.won or self.with_hints != with_hints:
+            return ChallengeResult(True, self.par, moves, seconds, with_hints)
+        fewest = min(moves, self.moves or moves)
+        fastest = seconds if self.seconds is None else min(self.seconds, seconds)
+        return ChallengeResult(True, self.par, fewest, fastest, with_hints)
 
 
 @dataclass
@@ -148,6 +156,11 @@ class ChallengeRecord:
     def wins(self) -> int:
         return sum(r.won for results in self.days.values() for r in results.values())
 
+    @property
+    def wins_with_hints(self) -> int:
+        """The challenges whose wins were all played with hints."""
+        return sum(r.with_hints for results in self.days.values() for r in results.values())
+
     def won_on(self, day: _dt.date) -> bool:
         """True when a challenge of ``day`` was won."""
         return any(r.won for r in self.days.get(day, {}).values())
@@ -161,11 +174,12 @@ class ChallengeRecord:
         par: int | None,
         seconds: int,
         today: _dt.date,
+        with_hints: bool = False,
     ) -> None:
-        """A game of ``day``'s challenge ``number`` ended on ``today``."""
+        """A game of ``day``'s challenge ``number`` ended on ``today``, with hints or not."""
         results = dict(self.days.get(day, {}))
         old = results.get(number, ChallengeResult(False, par))
-        results[number] = old.after(won, moves, seconds)
+        results[number] = old.after(won, moves, seconds, with_hints)
         self.days[day] = results
         if won and day == today:
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)

@@ -860,34 +860,49 @@ def _date(day: _dt.date) -> str:
 
 
 def daily_today(record: DailyRecord, today: _dt.date) -> str:
-    """How today's deal went: won (moves against par), played and not won, or not played."""
+    """How today's deal went: won (moves against par, and whether with hints), played and not
+    won, or not played."""
     result = record.on(today)
     date = _date(today)
     if result is None:
         return _("Today's deal, %(date)s, is not played yet.") % {"date": date}
     if not result.won:
         return _("Today's deal, %(date)s, is played but not won yet.") % {"date": date}
-    over = (result.moves or 0) - (result.par or 0)
-    values = {"date": date, "count": _n(result.moves or 0), "over": _n(over), "par": result.par}
-    if over == 0:
+    moves = result.moves or 0
+    over = moves - (result.par or 0)
+    values = {"date": date, "count": _n(moves), "over": _n(over), "par": result.par}
+    if over == 0 and result.with_hints:
+        text = ngettext(
+            "Today's deal, %(date)s, is won with hints in %(count)s move, in par.",
+            "Today's deal, %(date)s, is won with hints in %(count)s moves, in par.",
+            moves,
+        )
+    elif over == 0:
         text = ngettext(
             "Today's deal, %(date)s, is won in %(count)s move, in par.",
             "Today's deal, %(date)s, is won in %(count)s moves, in par.",
-            result.moves or 0,
+            moves,
+        )
+    elif result.with_hints:
+        text = ngettext(
+            "Today's deal, %(date)s, is won with hints in %(count)s move, %(over)s over par %(par)s.",
+            "Today's deal, %(date)s, is won with hints in %(count)s moves, %(over)s over par %(par)s.",
+            moves,
         )
     else:
         text = ngettext(
             "Today's deal, %(date)s, is won in %(count)s move, %(over)s over par %(par)s.",
             "Today's deal, %(date)s, is won in %(count)s moves, %(over)s over par %(par)s.",
-            result.moves or 0,
+            moves,
         )
     return text % values
 
 
-def day_label(day: _dt.date, status: DayStatus) -> str:
-    """A day of the record's row, for the tooltip and the screen reader."""
+def day_label(day: _dt.date, status: DayStatus, with_hints: bool = False) -> str:
+    """A day of the record's row, for the tooltip and the screen reader: won (with hints, when
+    every win of it was), played and not won, or not played."""
     words = {
-        DayStatus.WON: _("%(date)s: won"),
+        DayStatus.WON: _("%(date)s: won with hints") if with_hints else _("%(date)s: won"),
         DayStatus.PLAYED: _("%(date)s: played, not won"),
         DayStatus.NONE: _("%(date)s: not played"),
     }
@@ -1161,46 +1176,68 @@ def challenge(level: Level, day: _dt.date) -> str:
 
 
 def challenge_result(result: ChallengeResult | None) -> str:
-    """A challenge's record as the calendar shows it."""
+    """A challenge's record as the calendar shows it: its best win, with hints when every win
+    of it was (docs/stats.md, "Wins with hints")."""
     if result is None:
         return _("not played")
     if not result.won:
         return _("played, not won")
     moves = result.moves or 0
     values = {"count": _n(moves), "par": result.par}
-    if result.seconds is None:
-        return (
-            ngettext("won in %(count)s move (par %(par)s)", "won in %(count)s moves (par %(par)s)", moves)
-            % values
+    if result.seconds is None and result.with_hints:
+        text = ngettext(
+            "won with hints in %(count)s move (par %(par)s)",
+            "won with hints in %(count)s moves (par %(par)s)",
+            moves,
         )
-    values["time"] = format_seconds(result.seconds)
-    return (
-        ngettext(
+    elif result.seconds is None:
+        text = ngettext("won in %(count)s move (par %(par)s)", "won in %(count)s moves (par %(par)s)", moves)
+    elif result.with_hints:
+        text = ngettext(
+            "won with hints in %(count)s move (par %(par)s), %(time)s",
+            "won with hints in %(count)s moves (par %(par)s), %(time)s",
+            moves,
+        )
+    else:
+        text = ngettext(
             "won in %(count)s move (par %(par)s), %(time)s",
             "won in %(count)s moves (par %(par)s), %(time)s",
             moves,
         )
-        % values
-    )
+    if result.seconds is not None:
+        values["time"] = format_seconds(result.seconds)
+    return text % values
 
 
 def calendar_day(day: _dt.date, results: dict[int, ChallengeResult]) -> str:
-    """A calendar day, for its tooltip and the screen reader: how many challenges were won."""
+    """A calendar day, for its tooltip and the screen reader: how many challenges were won, and
+    how many of those only with hints."""
     won = sum(r.won for r in results.values())
+    hinted = sum(r.with_hints for r in results.values())
     date = _date(day)
     if not results:
         return _("%(date)s: not played") % {"date": date}
     if not won:
         return _("%(date)s: played, none won") % {"date": date}
-    return ngettext(
-        "%(date)s: %(won)s of %(count)s challenge won",
-        "%(date)s: %(won)s of %(count)s challenges won",
-        len(Level),
-    ) % {
-        "date": date,
-        "won": _n(won),
-        "count": _n(len(Level)),
-    }
+    values = {"date": date, "won": _n(won), "count": _n(len(Level)), "hinted": _n(hinted)}
+    if hinted:
+        # TRANSLATORS: "2 of 4 challenges won, 1 with hints": %(hinted)s of them won only with hints.
+        return (
+            ngettext(
+                "%(date)s: %(won)s of %(count)s challenge won, %(hinted)s with hints",
+                "%(date)s: %(won)s of %(count)s challenges won, %(hinted)s with hints",
+                len(Level),
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "%(date)s: %(won)s of %(count)s challenge won",
+            "%(date)s: %(won)s of %(count)s challenges won",
+            len(Level),
+        )
+        % values
+    )
 
 
 def month_heading(year: int, month: int, won: bool) -> str:

@@ -44,11 +44,13 @@ class DayStatus(StrEnum):
 
 @dataclass(frozen=True)
 class DayResult:
-    """How a day's deal went: won or not, and the fewest moves of its wins against par."""
+    """How a day's deal went: won or not, and its best win's moves against par and whether it
+    was played with hints (docs/stats.md, "Wins with hints")."""
 
     won: bool
-    moves: int | None = None  # fewest moves among the day's wins
+    moves: int | None = None  # fewest moves among the day's best wins
     par: int | None = None
+    with_hints: bool = False  # every win of the day was played with hints
 
     def __post_init__(self) -> None:
         fewest, most = OPEN.win_moves  # a day's deal is the open game's without suit runs
@@ -60,6 +62,18 @@ class DayResult:
             raise ValueError(reason("a day's moves and par go with its win"))
         if self.moves is not None and not (self.par or fewest) <= self.moves <= most:
             raise ValueError(reason("a day's fewest moves must be from its par to %(most)s", most=most))
+        if self.with_hints and not self.won:
+            raise ValueError(reason("a day's hints go with its win"))
+
+    def after(self, won: bool, moves: int, with_hints: bool) -> DayResult:
+        """This result after another game of the day's deal, won (or not) in ``moves``, with hints
+        or not: a win without hints is better than one with hints, whatever their moves, and
+        among wins of the same kind the fewest moves are; a loss never replaces anything."""
+        if not won or (self.won and with_hints and not self.with_hints):
+            return self
+        if not self.won or self.with_hints != with_hints:
+            return DayResult(True, moves, self.par, with_hints)
+        return DayResult(True, min(moves, self.moves or moves), self.par, with_hints)
 
     @property
     def status(self) -> DayStatus:
@@ -88,17 +102,15 @@ class DailyRecord:
             "a day that was not won",
         )
 
-    def record(self, day: _dt.date, won: bool, moves: int, par: int | None) -> None:
-        """A game of ``day``'s own deal ended on ``day``: won in ``moves`` moves, or not."""
+    def record(self, day: _dt.date, won: bool, moves: int, par: int | None, with_hints: bool = False) -> None:
+        """A game of ``day``'s own deal ended on ``day``: won in ``moves`` moves, with hints or
+        not, or not won. The day keeps its best result (:meth:`DayResult.after`)."""
         old = self.days.get(day)
-        if old is not None and old.par is not None:
-            par = old.par  # one deal a day: its par was known at the day's first game
-        if won:
-            fewest = moves if old is None or old.moves is None else min(old.moves, moves)
-            self.days[day] = DayResult(True, fewest, par)
+        if old is None or old.par is None:  # one deal a day: its par, once known, stays
+            old = DayResult(False, None, par)
+        self.days[day] = old.after(won, moves, with_hints)
+        if won:  # any win makes the day a winning one, with hints or not
             self.streak_day, self.streak = streak_after_win(day, self.streak_day, self.streak)
-        elif old is None:
-            self.days[day] = DayResult(False, None, par)
         self.days = kept_days(self.days, day, DAYS_SHOWN)
 
     def on(self, day: _dt.date) -> DayResult | None:

@@ -47,7 +47,7 @@ MAX_EVENTS = 100_000
 
 #: The format each kind of record is written in. A kind's number grows by one with each change
 #: to its body, and each change adds the step that turns the old body into the new one below.
-VERSIONS: dict[str, int] = {"game": 5, "stats": 5, "settings": 5}
+VERSIONS: dict[str, int] = {"game": 5, "stats": 6, "settings": 5}
 
 #: ``MIGRATIONS[kind][v]`` turns a body of format ``v`` into format ``v + 1``. A step is a plain
 #: function of the parsed JSON: it must not trust the old body more than the loader would (the
@@ -490,7 +490,7 @@ def stats_to_record(stats: Stats) -> dict[str, object]:
 
 
 def _stats_body(stats: Stats) -> dict[str, object]:
-    """The stats as plain JSON data (format 5); each other variant's own figures in the same shape."""
+    """The stats as plain JSON data (format 6); each other variant's own figures in the same shape."""
     return {
         "played": stats.played,
         "wins": stats.wins,
@@ -505,7 +505,7 @@ def _stats_body(stats: Stats) -> dict[str, object]:
         "wins_with_hints": stats.wins_with_hints,
         "daily": {
             "days": {
-                day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par}
+                day.isoformat(): {"won": r.won, "moves": r.moves, "par": r.par, "with_hints": r.with_hints}
                 for day, r in sorted(stats.daily.days.items())
             },
             "streak_day": stats.daily.streak_day.isoformat() if stats.daily.streak_day else None,
@@ -518,7 +518,13 @@ def _stats_body(stats: Stats) -> dict[str, object]:
         "challenges": {
             "days": {
                 day.isoformat(): {
-                    str(number): {"won": r.won, "par": r.par, "moves": r.moves, "seconds": r.seconds}
+                    str(number): {
+                        "won": r.won,
+                        "par": r.par,
+                        "moves": r.moves,
+                        "seconds": r.seconds,
+                        "with_hints": r.with_hints,
+                    }
                     for number, r in sorted(results.items())
                 }
                 for day, results in sorted(stats.challenges.days.items())
@@ -598,6 +604,36 @@ def _stats_from_format_4(body: object) -> object:
 MIGRATIONS["stats"][4] = _stats_from_format_4
 
 
+def _stats_from_format_5(body: object) -> object:
+    """Format 5 knew wins with hints but not which days they won: every day of the daily record
+    and every challenge it kept won is taken as won without hints, in every variant's figures,
+    as format 4's recent games were."""
+    if not isinstance(body, dict):
+        return body  # the strict load refuses it
+    daily, challenges, variants = body.get("daily"), body.get("challenges"), body.get("variants")
+    if isinstance(daily, dict) and isinstance(daily.get("days"), dict):
+        daily = {**daily, "days": {text: _without_hints(entry) for text, entry in daily["days"].items()}}
+    if isinstance(challenges, dict) and isinstance(challenges.get("days"), dict):
+        days = {
+            text: {number: _without_hints(entry) for number, entry in entries.items()}
+            if isinstance(entries, dict)
+            else entries
+            for text, entries in challenges["days"].items()
+        }
+        challenges = {**challenges, "days": days}
+    if isinstance(variants, dict):
+        variants = {key: _stats_from_format_5(figures) for key, figures in variants.items()}
+    return {**body, "daily": daily, "challenges": challenges, "variants": variants}
+
+
+def _without_hints(entry: object) -> object:
+    """A day's or a challenge's result of format 5, marked as played without hints."""
+    return {**entry, "with_hints": False} if isinstance(entry, dict) else entry
+
+
+MIGRATIONS["stats"][5] = _stats_from_format_5
+
+
 def _daily(body: object) -> DailyRecord:
     """The daily record's fields (the record checks how they fit together)."""
     if not isinstance(body, dict) or not isinstance(body.get("days"), dict):
@@ -608,7 +644,8 @@ def _daily(body: object) -> DailyRecord:
     for text, entry in body["days"].items():
         if not isinstance(entry, dict):
             raise ValueError(reason("each day of the daily record must be an object"))
-        result = DayResult(_flag(entry, "won"), _whole_or_none(entry, "moves"), _whole_or_none(entry, "par"))
+        won, moves, par = _flag(entry, "won"), _whole_or_none(entry, "moves"), _whole_or_none(entry, "par")
+        result = DayResult(won, moves, par, _flag(entry, "with_hints"))
         days[parse_day(text, N_("a day of the daily record must be a date"))] = result
     streak_day = _day_or_none(body, "streak_day", N_("the daily streak's day must be a date"))
     return DailyRecord(days, streak_day, _whole(body, "streak"))
@@ -650,6 +687,7 @@ def _challenges(body: object) -> ChallengeRecord:
                 _whole_or_none(entry, "par"),
                 _whole_or_none(entry, "moves"),
                 _whole_or_none(entry, "seconds"),
+                _flag(entry, "with_hints"),
             )
         days[day] = results
     streak_day = _day_or_none(body, "streak_day", N_("the daily streak's day must be a date"))
@@ -690,7 +728,7 @@ def _variants(body: object) -> dict[str, Stats]:
 
 
 def _stats_from_dict(body: object, variant: Variant = OPEN, nested: bool = False) -> Stats:
-    """Stats of ``variant`` (its rules bound the moves) from a format 5 body; ValueError for what
+    """Stats of ``variant`` (its rules bound the moves) from a format 6 body; ValueError for what
     no sequence of games could produce."""
     if not isinstance(body, dict):
         raise ValueError(reason("the stats must be an object"))

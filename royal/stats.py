@@ -101,6 +101,7 @@ class Stats:
             or sum(f.perfect for f in self.recent) > self.perfect_wins
             or sum(r.won for r in self.daily.days.values()) > self.wins
             or len(self.daily.days) > self.played
+            or sum(r.with_hints for r in self.daily.days.values()) > self.wins_with_hints
         ):
             raise ValueError(reason("perfect wins, daily record and recent games disagree with the totals"))
         if (
@@ -108,6 +109,7 @@ class Stats:
             or any(n < 0 for n in self.level_wins.values())
             or self.challenges.wins > self.wins
             or sum(map(len, self.challenges.days.values())) > self.played
+            or self.challenges.wins_with_hints > self.wins_with_hints
         ):
             raise ValueError(reason("wins by grade and daily challenges disagree with the totals"))
         for key, figures in self.variants.items():
@@ -138,7 +140,7 @@ class Stats:
         # number that merely reads as a date.
         own_day = result.daily
         if own_day == day and result.number == daily_deal_number(day):
-            self.daily.record(day, result.won, result.moves, result.par)
+            self.daily.record(day, result.won, result.moves, result.par, result.with_hints)
         if (
             result.number is not None
             and own_day is not None
@@ -146,7 +148,14 @@ class Stats:
             and challenge_day(result.number, own_day)
         ):
             self.challenges.record(
-                own_day, result.number, result.won, result.moves, result.par, result.seconds, day
+                own_day,
+                result.number,
+                result.won,
+                result.moves,
+                result.par,
+                result.seconds,
+                day,
+                result.with_hints,
             )
         achievements.unlock(self, result, day)
         return True

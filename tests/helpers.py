@@ -182,9 +182,22 @@ def kept_aside(kind: str, number: int = 1) -> str:
     return f"{KEPT_PREFIX}{kind}.{number}"
 
 
+def format_5_stats(stats: Stats) -> str:
+    """What the build before days won with hints were told apart wrote for ``stats``: format 5,
+    whose daily record and challenges did not say whether a win was played with hints."""
+    record = json.loads(saves.dump_stats(stats))
+    for body in (record["stats"], *record["stats"]["variants"].values()):
+        for day in body["daily"]["days"].values():
+            del day["with_hints"]
+        for challenges in body["challenges"]["days"].values():
+            for challenge in challenges.values():
+                del challenge["with_hints"]
+    return json.dumps({**record, "version": 5})
+
+
 def format_4_stats(stats: Stats) -> str:
     """What the build before issue 29 wrote for ``stats``: format 4, no wins with hints."""
-    record = json.loads(saves.dump_stats(stats))
+    record = json.loads(format_5_stats(stats))
     for body in (record["stats"], *record["stats"]["variants"].values()):
         del body["wins_with_hints"]
         for game in body["recent"]:

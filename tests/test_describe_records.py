@@ -4,6 +4,7 @@ import datetime as dt
 
 from royal import describe
 from royal.backup import dump_backup, load_backup
+from royal.challenges import ChallengeResult
 from royal.deals import numbered_deal
 from royal.game import Game, Result
 from royal.records import DailyRecord, DayStatus, Finished
@@ -57,6 +58,40 @@ def test_daily_today_says_won_against_par_played_or_not_played():
     assert describe.daily_today(record, DAY) == "Today's deal, 29 November 2026, is won in 26 moves, in par."
     assert describe.day_label(DAY, DayStatus.PLAYED) == "29 November 2026: played, not won"
     assert describe.daily_streak(1) == "Today's deal won on its day: 1 day in a row."
+
+
+def test_a_day_won_only_with_hints_says_so_until_it_is_won_without():
+    record = DailyRecord()
+    record.record(DAY, True, 26, 26, with_hints=True)
+    assert describe.daily_today(record, DAY) == (
+        "Today's deal, 29 November 2026, is won with hints in 26 moves, in par."
+    )
+    assert describe.day_label(DAY, DayStatus.WON, True) == "29 November 2026: won with hints"
+    record.record(DAY, True, 28, 26)
+    assert (
+        describe.daily_today(record, DAY)
+        == "Today's deal, 29 November 2026, is won in 28 moves, 2 over par 26."
+    )
+    assert describe.day_label(DAY, DayStatus.WON) == "29 November 2026: won"
+    other = DailyRecord()
+    other.record(DAY, True, 27, 26, with_hints=True)
+    assert describe.daily_today(other, DAY) == (
+        "Today's deal, 29 November 2026, is won with hints in 27 moves, 1 over par 26."
+    )
+
+
+def test_a_challenge_won_only_with_hints_says_so_in_its_line_and_its_day():
+    hinted = ChallengeResult(True, par=25, moves=26, seconds=95, with_hints=True)
+    clean = ChallengeResult(True, par=25, moves=27, seconds=120)
+    assert describe.challenge_result(hinted) == "won with hints in 26 moves (par 25), 1:35"
+    assert describe.challenge_result(ChallengeResult(True, 25, 25, None, True)) == (
+        "won with hints in 25 moves (par 25)"
+    )
+    assert describe.challenge_result(clean) == "won in 27 moves (par 25), 2:00"
+    assert describe.calendar_day(DAY, {1: hinted, 2: clean}) == (
+        "29 November 2026: 2 of 4 challenges won, 1 with hints"
+    )
+    assert describe.calendar_day(DAY, {2: clean}) == "29 November 2026: 1 of 4 challenges won"
 
 
 def test_recent_games_in_words():

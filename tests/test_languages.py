@@ -31,7 +31,7 @@ from royal.game import Game
 from royal.line import IllegalMove, Move
 from royal.links import parse_link
 from royal.reason import reason_of
-from royal.records import DailyRecord, DayStatus, Finished
+from royal.records import DailyRecord, DayResult, DayStatus, Finished
 from royal.stats import Stats
 from royal.storage import Unreadable
 from royal.variant import Mode, Variant
@@ -175,7 +175,10 @@ def _sentences() -> Iterator[str]:
     yield describe.recent_summary([])
     yield from (describe.recent_game(i, f) for i, f in enumerate(finished, 1))
     yield describe.daily_today(DailyRecord({}), DAY)
+    for moves in (25, 27):  # in par and over it, with hints
+        yield describe.daily_today(DailyRecord({DAY: DayResult(True, moves, 25, with_hints=True)}), DAY)
     yield from (describe.day_label(DAY, status) for status in DayStatus)
+    yield describe.day_label(DAY, DayStatus.WON, True)
     yield describe.daily_streak(3)
     yield describe.streak_ended(DAY)
     yield describe.new_game(7)
@@ -197,6 +200,10 @@ def _sentences() -> Iterator[str]:
     yield describe.challenge(Level.HARD, DAY)
     yield describe.calendar_day(DAY, {})
     yield describe.calendar_day(DAY, {1: result})
+    hinted = ChallengeResult(True, par=25, moves=26, seconds=95, with_hints=True)
+    yield describe.calendar_day(DAY, {1: result, 2: hinted})
+    yield describe.challenge_line(Level.HARD, hinted)
+    yield describe.challenge_line(Level.HARD, ChallengeResult(True, 25, 26, None, with_hints=True))
     yield describe.month_heading(2026, 9, True)
     yield describe.challenge_streak(2)
     yield describe.challenge_line(Level.EASY, result)
@@ -313,6 +320,10 @@ def test_french_names_the_cards_and_writes_its_numbers_dates_and_lists(speaking:
     assert spoken_name("QH") == "dame de cœur"
     assert spoken_name("AS") == "as de pique"
     assert describe.calendar_day(DAY, {}) == "14 septembre 2026\N{NO-BREAK SPACE}: pas joué"
+    assert (
+        describe.day_label(DAY, DayStatus.WON, True)
+        == "14 septembre 2026\N{NO-BREAK SPACE}: gagné avec indices"
+    )
     assert (
         describe.figures(Stats(played=3, wins=2, wins_with_hints=2, best_score=100, best_streak=1), DAY)[
             "win-rate"

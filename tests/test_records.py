@@ -1,5 +1,6 @@
 """Perfect wins, the daily record and the recent games kept with the stats (docs/stats.md)."""
 
+import dataclasses
 import datetime as dt
 
 import pytest
@@ -9,7 +10,7 @@ from hypothesis import strategies as st
 from budget import examples
 from helpers import WINNABLE, win_game
 from royal import describe
-from royal.challenges import DAYS_KEPT, ChallengeRecord
+from royal.challenges import DAYS_KEPT, ChallengeRecord, ChallengeResult
 from royal.deals import daily_deal_number, numbered_deal
 from royal.game import Game, Result
 from royal.records import DAYS_SHOWN, RECENT_KEPT, DailyRecord, DayResult, DayStatus, Finished
@@ -25,9 +26,10 @@ def result(won, moves, par=25, cards_left=None, number=None, daily=None):
     return Result(f"r{next(_ids)}", won, 60, moves, 500, left, par, number, daily=daily)
 
 
-def daily(day, won, moves=27, par=26):
-    """A game of ``day``'s deal, dealt as that day's deal."""
-    return result(won, moves, par, number=daily_deal_number(day), daily=day)
+def daily(day, won, moves=27, par=26, with_hints=False):
+    """A game of ``day``'s deal, dealt as that day's deal, with hints or not."""
+    game = result(won, moves, par, number=daily_deal_number(day), daily=day)
+    return dataclasses.replace(game, with_hints=with_hints)
 
 
 # Perfect wins -------------------------------------------------------------------------
@@ -122,6 +124,43 @@ def test_a_day_won_keeps_its_fewest_moves_and_a_later_loss_does_not_undo_it():
     record.record(daily(day, won=False, moves=3, par=26), day)
     kept = record.daily.on(day)
     assert kept.won and kept.moves == 27 and kept.par == 26
+
+
+@pytest.mark.parametrize(
+    ("games", "kept"),
+    [
+        ([(26, True), (29, False)], (29, False)),  # a win without hints beats one with, in more moves
+        ([(29, False), (26, True)], (29, False)),  # and a win with hints never replaces it
+        ([(29, True), (27, True), (28, True)], (27, True)),  # among wins with hints, the fewest moves
+        ([(27, True), (None, False)], (27, True)),  # a loss never replaces a win
+        ([(None, False), (28, True)], (28, True)),  # a win with hints replaces a loss
+    ],
+)
+def test_a_day_keeps_its_best_win_without_hints_first_then_the_fewest_moves(games, kept):
+    stats = Stats()
+    day = D(2026, 11, 29)
+    for moves, hints in games:
+        won = moves is not None
+        stats.record(daily(day, won, moves or 3, par=26, with_hints=hints and won), day)
+    result = stats.daily.on(day)
+    assert (result.moves, result.with_hints) == kept and result.won
+    assert stats.daily.current_streak(day) == 1  # a day with a win counts, hints or not
+    challenge = stats.challenges.days[day][daily_deal_number(day)]
+    assert (challenge.moves, challenge.with_hints) == kept and challenge.won
+
+
+def test_a_challenge_keeps_the_fastest_time_of_its_best_kind_of_win():
+    hinted = ChallengeResult(False, 25).after(True, 26, 40, with_hints=True)
+    clean = hinted.after(True, 30, 300, with_hints=False)
+    assert (clean.moves, clean.seconds, clean.with_hints) == (30, 300, False)
+    assert clean.after(True, 25, 20, with_hints=True) == clean
+    assert clean.after(True, 31, 200) == ChallengeResult(True, 25, 30, 200)
+    assert hinted.after(True, 28, 30, with_hints=True) == ChallengeResult(True, 25, 26, 30, True)
+
+
+def test_a_day_not_won_is_never_one_with_hints():
+    with pytest.raises(ValueError, match="hints go with its win"):
+        DayResult(False, None, 25, with_hints=True)
 
 
 def test_the_row_shows_thirty_days_oldest_first_each_won_played_or_not_played():

@@ -10,7 +10,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from budget import examples
-from helpers import WINNABLE, first_deal, format_2_text, format_4_game, format_4_stats, same_game, win_game
+from helpers import (
+    WINNABLE,
+    first_deal,
+    format_2_text,
+    format_4_game,
+    format_4_stats,
+    format_5_stats,
+    same_game,
+    win_game,
+)
 from royal import describe, saves, scoring
 from royal.cards import ALL_CARDS
 from royal.challenges import ChallengeResult
@@ -81,7 +90,7 @@ def test_the_save_is_versioned_json():
     assert data["app"] == "royal-marriage" and data["kind"] == "game" and data["version"] == 5
     assert isinstance(data["game"]["moves"], list) and isinstance(data["game"]["redo"], list)
     data = json.loads(dump_stats(Stats()))
-    assert data["kind"] == "stats" and data["version"] == 5
+    assert data["kind"] == "stats" and data["version"] == 6
 
 
 def test_stats_round_trip():
@@ -493,6 +502,29 @@ def test_stats_of_format_4_keep_all_they_earned(history):
     assert load_stats(format_4_stats(stats), START + dt.timedelta(days=40)) == stats
 
 
+def without_hints_by_day(stats):
+    """``stats`` with every day of the daily record and every challenge taken as won without hints."""
+    days = {day: dataclasses.replace(r, with_hints=False) for day, r in stats.daily.days.items()}
+    challenges = {
+        day: {number: dataclasses.replace(r, with_hints=False) for number, r in results.items()}
+        for day, results in stats.challenges.days.items()
+    }
+    daily = dataclasses.replace(stats.daily, days=days)
+    return dataclasses.replace(
+        stats, daily=daily, challenges=dataclasses.replace(stats.challenges, days=challenges)
+    )
+
+
+@settings(max_examples=examples(200))
+@given(st.lists(st.tuples(results(), st.integers(0, 40)), max_size=80))
+def test_stats_of_format_5_keep_every_day_as_won_without_hints(history):
+    """Stats the build before days won with hints were told apart wrote, whatever play made them,
+    load with every figure, each day's and each challenge's win one without hints (docs/saves.md,
+    "stats, version 6")."""
+    stats = stats_of(history)
+    assert load_stats(format_5_stats(stats), START + dt.timedelta(days=40)) == without_hints_by_day(stats)
+
+
 # Fuzzing --------------------------------------------------------------------------------------
 
 json_values = st.recursive(
@@ -560,7 +592,28 @@ STATS_TEXT_V4 = format_4_stats(stats_with_history())
 STATS_TEXT_HINTS = dump_stats(
     stats_after([Result("h", True, 50, 25, 1500, 2, 25, 7, Level.EXPERT, True, with_hints=True)], TODAY)
 )
-SAVED_TEXTS = [GAME_TEXT, GAME_TEXT_V1, GAME_TEXT_V4, STATS_TEXT, STATS_TEXT_V4, STATS_TEXT_HINTS]
+#: Today's deal won with hints: the day and its challenge say so.
+STATS_TEXT_DAY_HINTS = dump_stats(
+    stats_after(
+        [Result("d", True, 50, 26, 1500, 2, 25, daily_deal_number(TODAY), daily=TODAY, with_hints=True)],
+        TODAY,
+    )
+)
+#: Today's deal won without hints, and the same stats as format 5 wrote them.
+STATS_DAY = stats_after(
+    [Result("d", True, 50, 26, 1500, 2, 25, daily_deal_number(TODAY), daily=TODAY)], TODAY
+)
+STATS_TEXT_V5 = format_5_stats(STATS_DAY)
+SAVED_TEXTS = [
+    GAME_TEXT,
+    GAME_TEXT_V1,
+    GAME_TEXT_V4,
+    STATS_TEXT,
+    STATS_TEXT_V4,
+    STATS_TEXT_V5,
+    STATS_TEXT_HINTS,
+    STATS_TEXT_DAY_HINTS,
+]
 
 
 def paths(value, prefix=()):
@@ -762,7 +815,7 @@ def test_wins_by_grade_and_achievements_round_trip():
         (("unlocked",), {"ten-wins": "2026-12-31"}, "does not fit"),
         (
             ("challenges", "days", "2026-12-31"),
-            {"7": {"won": False, "par": 25, "moves": None, "seconds": None}},
+            {"7": {"won": False, "par": 25, "moves": None, "seconds": None, "with_hints": False}},
             "that day's deals",
         ),
     ],
@@ -789,7 +842,7 @@ def test_tampered_challenges_grades_and_achievements_are_refused(path, value, re
 def test_the_daily_streak_ends_on_a_won_day_if_that_day_is_among_the_days_kept(streak_day, refused):
     record = json.loads(STATS_TEXT)
     challenges = record["stats"]["challenges"]
-    lost = {"won": False, "par": 25, "moves": None, "seconds": None}
+    lost = {"won": False, "par": 25, "moves": None, "seconds": None, "with_hints": False}
     challenges["days"]["2026-12-31"] = {"20261231": lost}
     challenges["streak_day"] = streak_day
     if refused:
@@ -909,4 +962,59 @@ def test_tampered_wins_with_hints_are_refused(path, value, reason):
         target = target[key]
     target[path[-1]] = value
     with pytest.raises(SaveError, match=reason or "go with wins without hints"):
+        load_stats(json.dumps(record), TODAY)
+
+
+def test_a_day_won_with_hints_round_trips_and_a_format_5_day_is_won_without_them():
+    stats = load_stats(STATS_TEXT_DAY_HINTS, TODAY)
+    assert stats.daily.on(TODAY).with_hints and stats.wins_with_hints == 1
+    assert stats.challenges.days[TODAY][daily_deal_number(TODAY)].with_hints
+    old = load_stats(STATS_TEXT_V5, TODAY)
+    assert old.daily.on(TODAY).won and not old.daily.on(TODAY).with_hints
+    assert not old.challenges.days[TODAY][daily_deal_number(TODAY)].with_hints
+
+
+DAY = TODAY.isoformat()
+OWN = str(daily_deal_number(TODAY))
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "reason"),
+    [
+        (("daily", "days", DAY, "with_hints"), "yes", "with_hints must be true or false"),
+        (("daily", "days", DAY, "with_hints"), None, "with_hints must be true or false"),
+        (("challenges", "days", DAY, OWN, "with_hints"), 1, "with_hints must be true or false"),
+    ],
+)
+def test_tampered_days_won_with_hints_are_refused(path, value, reason):
+    record = json.loads(STATS_TEXT_DAY_HINTS)
+    target = record["stats"]
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    with pytest.raises(SaveError, match=reason):
+        load_stats(json.dumps(record), TODAY)
+
+
+@pytest.mark.parametrize("path", [("daily", "days", DAY), ("challenges", "days", DAY, OWN)])
+def test_no_more_days_or_challenges_won_with_hints_than_wins_with_hints(path):
+    record = json.loads(dump_stats(STATS_DAY))
+    target = record["stats"]
+    for key in path:
+        target = target[key]
+    target["with_hints"] = True
+    with pytest.raises(SaveError, match="disagree with the totals"):
+        load_stats(json.dumps(record), TODAY)
+
+
+def test_a_day_not_won_cannot_say_it_was_won_with_hints():
+    record = json.loads(
+        dump_stats(
+            stats_after(
+                [Result("l", False, 50, 9, 100, 40, 25, daily_deal_number(TODAY), daily=TODAY)], TODAY
+            )
+        )
+    )
+    record["stats"]["daily"]["days"][DAY]["with_hints"] = True
+    with pytest.raises(SaveError, match="hints go with its win"):
         load_stats(json.dumps(record), TODAY)

@@ -58,6 +58,31 @@ def test_todays_deal_won_enters_the_daily_record_with_moves_against_par():
     assert s.stats.daily.current_streak(DAY) == 1
 
 
+def test_todays_deal_won_with_a_hint_says_so_until_it_is_won_without_one():
+    """docs/stats.md, "Wins with hints" and "The daily record": a win with hints is the day's
+    result until a win without them replaces it, in the page's words and in the stored stats."""
+    storage, time = MemoryStorage(), Time()
+    s = session(storage, time=time)
+    s.daily()
+    assert s.hint() is not None
+    win(s)
+    number = daily_deal_number(DAY)
+    for stats in (s.stats, saves.load_stats(storage.get(STATS_KEY), DAY)):
+        assert stats.daily.on(DAY).with_hints and stats.challenges.days[DAY][number].with_hints
+        assert stats.daily.current_streak(DAY) == 1  # a winning day all the same
+    assert "is won with hints in" in describe.daily_today(s.stats.daily, DAY)
+    assert describe.calendar_day(DAY, s.stats.challenges.days[DAY]).endswith(", 1 with hints")
+    s.daily()  # the day's deal again, dealt afresh: no hint this time
+    assert not s.game.with_hints
+    win(s)
+    for stats in (s.stats, saves.load_stats(storage.get(STATS_KEY), DAY)):
+        result = stats.daily.on(DAY)
+        assert result.won and not result.with_hints and result.moves == result.par
+        assert not stats.challenges.days[DAY][number].with_hints
+        assert stats.wins == 2 and stats.wins_with_hints == 1
+    assert "with hints" not in describe.daily_today(s.stats.daily, DAY)
+
+
 @pytest.mark.parametrize("ahead", [2, 45, 420])
 def test_todays_deal_won_after_a_win_with_the_clock_ahead_enters_the_daily_record_and_the_calendar(ahead):
     """Issue 26, item 3: both records dropped every day older than their newest one's window,

@@ -159,3 +159,23 @@ def test_the_keys_move_the_focus_by_a_day_a_week_the_weeks_ends_and_a_month_with
     assert within_kept(TODAY + DAY, TODAY) == TODAY
     assert within_kept(TODAY - DAYS_KEPT * DAY, TODAY) == TODAY - (DAYS_KEPT - 1) * DAY
     assert within_kept(None, TODAY) == TODAY
+
+
+def test_a_day_whose_challenges_were_won_only_with_hints_says_so_and_is_marked() -> None:
+    record = ChallengeRecord()
+    day = TODAY - DAY
+    easy, hard = challenges(day)[Level.EASY], challenges(day)[Level.HARD]
+    record.record(day, easy, True, 30, 28, 90, day, with_hints=True)
+    shown = Shown((2026, 12), day, day, challenges(day))
+    patch = calendar(record, TODAY, shown)
+    button = next(b for b in buttons(patch) if b.attribute("data-day") == day.isoformat())
+    assert button.attribute("data-hints") == "true" and button.attribute("data-result") == "won"
+    assert button.attribute("aria-label") == "8 December 2026: 1 of 4 challenges won, 1 with hints"
+    words = patch.regions["calendar-challenges"].children[0].children[0]
+    assert words.text() == "Easy: won with hints in 30 moves (par 28), 1:30"
+    record.record(day, hard, True, 33, 30, 200, day)  # another challenge won without hints
+    button = next(
+        b for b in buttons(calendar(record, TODAY, shown)) if b.attribute("data-day") == day.isoformat()
+    )
+    assert button.attribute("data-hints") is None
+    assert button.attribute("aria-label") == "8 December 2026: 2 of 4 challenges won, 1 with hints"

@@ -42,6 +42,17 @@ def test_the_daily_row_is_thirty_days_each_with_its_result_and_label_and_today_m
     assert patch.regions["daily-streak"].children == (describe.daily_streak(1),)
 
 
+def test_a_day_won_only_with_hints_says_so_and_is_marked() -> None:
+    record = DailyRecord(
+        {TODAY - DAY: DayResult(True, 27, 26, with_hints=True), TODAY: DayResult(True, 28, 26)}, TODAY, 2
+    )
+    patch = records(record, TODAY, [])
+    hinted, today = elements(patch.regions["daily-days"].children or ())[-2:]
+    assert hinted.attribute("data-hints") == "true" and today.attribute("data-hints") is None
+    assert hinted.attribute("title") == hinted.attribute("aria-label") == "1 December 2026: won with hints"
+    assert today.attribute("aria-label") == "2 December 2026: won"
+
+
 def test_the_chart_is_a_bar_a_game_as_tall_as_it_cleared_a_crown_on_a_win_in_par_and_a_list_in_words() -> (
     None
 ):

@@ -94,8 +94,10 @@ def _day_button(
 ) -> Element:
     """A day's button: its results in words, pressed when chosen, the one tab stop of the grid
     when it has the focus (a roving tabindex); a day outside those kept or to come is disabled
-    (a disabled button hears no click)."""
+    (a disabled button hears no click). It is marked ``data-hints`` when every challenge won on
+    it was won only with hints."""
     results = record.days.get(day, {})
+    won = [r for r in results.values() if r.won]
     return html(
         "button",
         {
@@ -103,7 +105,8 @@ def _day_button(
             "data-day": day.isoformat(),
             "data-act": "calendar-day",
             "data-arg": day.isoformat(),
-            "data-result": "won" if record.won_on(day) else "played" if results else "none",
+            "data-result": "won" if won else "played" if results else "none",
+            "data-hints": "true" if won and all(r.with_hints for r in won) else None,
             "aria-label": describe.calendar_day(day, results),
             "aria-pressed": "true" if day == shown.chosen else "false",
             "tabindex": 0 if day == shown.focus else -1,

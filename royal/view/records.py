@@ -8,7 +8,7 @@ import datetime as _dt
 from collections.abc import Sequence
 
 from royal import describe, markup
-from royal.records import RECENT_KEPT, DailyRecord, DayStatus, Finished
+from royal.records import RECENT_KEPT, DailyRecord, DayResult, DayStatus, Finished
 from royal.view.html import Attributes, Element, Patch, Region, html, region, svg, text
 
 #: The chart's drawing box: one slot per game kept (records.RECENT_KEPT), each a bar as tall as
@@ -33,7 +33,9 @@ def records(daily: DailyRecord, today: _dt.date, recent: Sequence[Finished]) -> 
     return Patch(
         {
             "daily-today": text(describe.daily_today(daily, today)),
-            "daily-days": Region((), tuple(_day(day, status, today) for day, status in daily.row(today))),
+            "daily-days": Region(
+                (), tuple(_day(day, status, daily.on(day), today) for day, status in daily.row(today))
+            ),
             "daily-streak": text(describe.daily_streak(daily.current_streak(today))),
             "recent-summary": text(describe.recent_summary(recent)),
             "recent-chart": region({"viewBox": f"0 0 {WIDTH} {HEIGHT}"}, chart(recent)),
@@ -49,16 +51,18 @@ def records(daily: DailyRecord, today: _dt.date, recent: Sequence[Finished]) -> 
     )
 
 
-def _day(day: _dt.date, status: DayStatus, today: _dt.date) -> Element:
+def _day(day: _dt.date, status: DayStatus, result: DayResult | None, today: _dt.date) -> Element:
     """A cell of the daily row, found again by its day: the day's result, in words for its
-    tooltip and for readers."""
-    label = describe.day_label(day, status)
+    tooltip and for readers, marked ``data-hints`` when every win of it was played with hints."""
+    hints = result is not None and result.with_hints
+    label = describe.day_label(day, status, hints)
     return html(
         "li",
         {
             "class": markup.DAY,
             "data-day": day.isoformat(),
             "data-result": status.value,
+            "data-hints": "true" if hints else None,
             "title": label,
             "aria-label": label,
             "data-today": day == today,
