@@ -23,7 +23,7 @@ from royal.line import Line, Move, Played
 from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay, Steps
 from royal.review import Judged, Review
-from royal.scoring import Breakdown
+from royal.scoring import HINT_COST, Breakdown
 from royal.stats import Stats
 from royal.storage import InMemory, Saving, StorageNotice, Unreadable
 from royal.variant import Variant
@@ -821,6 +821,11 @@ def review_position(review: Review) -> str:
 
 FINISH_BUTTON = "Finish for me"
 FINISHED_FOR_YOU = "The rest was forced, so it is played for you."
+
+
+def hint_cost() -> tuple[str, str]:
+    """The hint's cost on its button, as shown (a minus sign and 25) and as read out ("25 points")."""
+    return f"\N{MINUS SIGN}{HINT_COST}", f"{HINT_COST} points"
 
 
 def finish_offer(moves: int) -> str:
