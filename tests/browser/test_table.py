@@ -42,7 +42,7 @@ SCREEN_JS = """() => {
   const root = document.scrollingElement;
   return {
     scroll: [root.scrollWidth, root.scrollHeight, innerWidth, innerHeight],
-    places: [...document.querySelectorAll('#line > .card:not(.leaving)')]
+    places: [...document.querySelectorAll('#line > .card:not(.leaving)')].filter(shown)
       .map(e => ({id: e.dataset.card || e.id, ...box(e)})),
     controls: [...document.querySelectorAll('#controls button')].filter(shown).map(e => ({id: e.id, ...box(e),
       words: [...e.querySelectorAll('.word')].map(w => w.getClientRects().length)})),
@@ -98,11 +98,13 @@ def set_larger_cards(page: Page, on: bool) -> None:
 
 def deal_out(page: Page) -> None:
     """The stock game: deal until the stock is empty (52 places, the most its line takes): the
-    deals run in order, one a key."""
+    deals run in order, one a click."""
+    deal = page.locator("#deal-card")
     for _ in range(51):
-        page.keyboard.press("d")
+        deal.click()
     after_turns(page)
-    expect(page.locator("#stock")).to_have_count(0)
+    expect(page.locator("#deal-card")).to_be_disabled()
+    assert len(line(page)) == 52
 
 
 @pytest.mark.parametrize("size", SIZES, ids=list(SIZES))
@@ -128,10 +130,12 @@ def test_the_whole_game_is_one_screen_at_every_size_in_both_games_with_and_witho
     large = check_screen(page, viewport, f"{size} open, larger cards")
     assert large["places"][0]["w"] > normal["places"][0]["w"], "Larger cards are larger at every size"
     # The stock game, by its link: dealt out to its largest line, with and without larger cards.
+    page = new_context(viewport=viewport, is_mobile=phone, has_touch=phone).new_page()
     page.goto(site.url + f"?deal={DEAL}&mode=stock")
     wait_ready(page)
-    page.locator("#link-open").click()  # the game in play had a move: the link asks first
-    after_turns(page)
+    if page.locator("#lesson").is_visible():
+        page.locator("#lesson-skip").click()
+    set_larger_cards(page, True)
     deal_out(page)
     check_screen(page, viewport, f"{size} stock, dealt out, larger cards")
     set_larger_cards(page, False)
