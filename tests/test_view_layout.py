@@ -47,12 +47,12 @@ def test_the_count_picked_gives_the_largest_cards_and_the_whole_deal_fits(room: 
     picked = fit(width, height, gap, large=True)
     for columns in COLUMNS:
         across = width / columns - gap
-        down = (height / rows(PLACES, columns) - gap) / layout.ASPECT
+        down = (height / rows(PLACES, columns) - gap) / layout.CARD_RATIO
         assert min(across, down) <= picked.card + 1e-9
     # The whole deal fits the room: its columns across, its rows down.
     step = picked.card + gap
     assert picked.columns * step <= width + 1e-6
-    assert rows(PLACES, picked.columns) * (picked.card * layout.ASPECT + gap) <= height + 1e-6
+    assert rows(PLACES, picked.columns) * (picked.card * layout.CARD_RATIO + gap) <= height + 1e-6
 
 
 @pytest.mark.parametrize("room", ROOMS, ids=list(ROOMS))

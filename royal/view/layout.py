@@ -22,7 +22,7 @@ COLUMNS = (5, 6, 8, 11, 12, 18)
 #: The cards' share of the largest size that fits, without Larger cards.
 NORMAL_FIT = 0.88
 #: A card is 5 by 7.
-ASPECT = 1.4
+CARD_RATIO = 1.4
 
 
 def rows(places: int, columns: int) -> int:
@@ -56,7 +56,7 @@ def fit(width: float, height: float, gap: float, large: bool = False) -> Fit:
 
 
 def _largest(width: float, height: float, gap: float, columns: int) -> float:
-    return min(width / columns - gap, (height / rows(PLACES, columns) - gap) / ASPECT)
+    return min(width / columns - gap, (height / rows(PLACES, columns) - gap) / CARD_RATIO)
 
 
 def sizing_css() -> str:
@@ -67,7 +67,7 @@ def sizing_css() -> str:
     lines = [f"  --fit: {NORMAL_FIT};"]
     lines += [
         f"  --w{c}: min(var(--room-w) / {c} - var(--gap), "
-        f"(var(--room-h) / {rows(PLACES, c)} - var(--gap)) / {ASPECT});"
+        f"(var(--room-h) / {rows(PLACES, c)} - var(--gap)) / {CARD_RATIO});"
         for c in COLUMNS
     ]
     lines += [f"  --c0: {COLUMNS[0]};", f"  --m0: var(--w{COLUMNS[0]});"]
