@@ -276,7 +276,7 @@ END_JS = """() => {
   const king = document.querySelector('#line [data-card="KH"]');
   const k = king.getBoundingClientRect();
   const dot = getComputedStyle(king, '::before');
-  const left = k.left + parseFloat(dot.left), width = parseFloat(dot.width);
+  const left = k.left + king.clientLeft + parseFloat(dot.left), width = parseFloat(dot.width);
   const places = document.querySelectorAll('#line > .card:not(.leaving)');
   const boxes = [...places].map(e => e.getBoundingClientRect());
   const row = boxes
