@@ -110,7 +110,7 @@ def test_on_a_phone_the_panels_fit_keep_still_and_give_the_focus_back(phone_page
     assert not page.evaluate("() => 'day' in document.activeElement.dataset"), "Tab leaves the grid"
     page.keyboard.press("Escape")
     expect(calendar).to_be_hidden()
-    expect(page.locator("#calendar-open")).to_be_focused()
+    expect(page.locator("#menu-button")).to_be_focused()  # its opener is in the closed menu
 
     # The achievements: they fit, open at their heading (not scrolled down to Done), and close.
     press(page, "achievements-open")
@@ -123,7 +123,7 @@ def test_on_a_phone_the_panels_fit_keep_still_and_give_the_focus_back(phone_page
     assert achievements.evaluate("e => e.scrollTop") == 0, "opened scrolled down"
     page.keyboard.press("Escape")
     expect(achievements).to_be_hidden()
-    expect(page.locator("#achievements-open")).to_be_focused()
+    expect(page.locator("#menu-button")).to_be_focused()
 
 
 def open_saved_stuck_game(page: Page, open_game) -> None:  # type: ignore[no-untyped-def]
