@@ -46,7 +46,13 @@ def routes(app: App) -> dict[str, Route]:
         backup.importing.id: backup.import_closed,
         **{
             modal.id: modal.closed
-            for modal in (backup.resetting, app.settings.modal, app.calendar.modal, app.achievements.modal)
+            for modal in (
+                backup.resetting,
+                app.settings.modal,
+                app.calendar.modal,
+                app.achievements.modal,
+                *app.sheets.values(),
+            )
         },
     }
     # A timer due, by name (royal/view/timing.py).
@@ -84,6 +90,8 @@ def routes(app: App) -> dict[str, Route]:
         "calendar-turn": app.calendar.turn,
         "calendar-play": app.calendar.play,
         "dismiss": page.dismiss,
+        "sheet-open": lambda sheet: app.sheets[str(sheet)].open(),
+        "sheet-close": lambda sheet: app.sheets[str(sheet)].close(),
     }
 
 

@@ -25,6 +25,7 @@ from gamepage import (
     confirm_loss,
     field,
     line,
+    press,
     seconds,
     stat,
     wait_settled,
@@ -97,7 +98,7 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     for move in solve(numbered_deal(7)).moves[:4]:
         click_move(page, move)
     wait_settled(page)
-    page.locator("#new-game").click()  # a game with moves counts as a loss: stats to show
+    press(page, "new-game")  # a game with moves counts as a loss: stats to show
     confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     next_moves = solve(line(page)).moves
@@ -166,7 +167,7 @@ def test_a_first_visit_shows_the_first_deal_and_saved_stats_are_never_shown_as_z
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     click_move(page, solve(numbered_deal(7)).moves[0])
-    page.locator("#new-game").click()
+    press(page, "new-game")
     confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     page.goto(site.url + "static/manifest.webmanifest")  # leave the game (it saves as it goes)
@@ -220,7 +221,7 @@ def chosen(context: BrowserContext, site, wait_ready, *inputs: str) -> Page:  # 
     page = context.new_page()
     page.goto(site.url)
     wait_ready(page)
-    page.locator("#settings").click()
+    press(page, "settings")
     for selector in inputs:
         page.locator(selector).check()
     page.keyboard.press("Escape")
