@@ -30,7 +30,7 @@ from royal.reason import Reason, reason_of
 from royal.records import DailyRecord, DayStatus, Finished
 from royal.replay import Replay, Steps
 from royal.review import Judged, Review
-from royal.scoring import HINT_COST, Breakdown
+from royal.scoring import Breakdown
 from royal.stats import Stats
 from royal.storage import InMemory, Saving, StorageNotice, Unreadable
 from royal.variant import Variant
@@ -1364,11 +1364,6 @@ def review_position(review: Review) -> str:
         "Move %(position)s of %(total)s, %(count)s cards in the line.",
         len(review.line),
     ) % {"position": _n(review.position), "total": _n(review.total), "count": _n(len(review.line))}
-
-
-def hint_cost() -> tuple[str, str]:
-    """The hint's cost on its button, as shown (a minus sign and 25) and as read out ("25 points")."""
-    return f"\N{MINUS SIGN}{HINT_COST}", f"{HINT_COST} points"
 
 
 def finish_offer(moves: int) -> str:

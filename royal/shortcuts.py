@@ -21,9 +21,8 @@ import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-#: Where key presses belong to what has focus (typing, a dialog's own keys, the menu's: its
-#: Escape closes it, while it is open), not to the game.
-FORM_CONTROLS = "dialog, :popover-open, input, textarea, select, [contenteditable]"
+#: Where key presses belong to what has focus (typing, a dialog's own keys), not to the game.
+FORM_CONTROLS = "dialog, input, textarea, select, [contenteditable]"
 
 #: Arrow keys (and Home/End) move focus along the line of cards, in these steps.
 ARROWS = {

@@ -239,27 +239,8 @@ globalThis.royalView = (() => {
     const arg = checked ? document.getElementById(checked).checked : (target.dataset.arg ?? null);
     // Before the game runs, a card picked is raised at once; the game draws it as it plays it.
     if (!send && target.dataset.act === "pick") target.setAttribute("aria-pressed", "true");
-    // An item chosen in the menu (a popover, open on a phone) closes it; the browser gives the
-    // focus back to the menu's button, where a sheet it opens gives it back in turn.
-    const menu = target.closest("[popover]");
-    if (menu && menu.matches(":popover-open")) menu.hidePopover();
     post([target.dataset.act, arg]);
   });
-  // The menu's button says whether the menu is open (aria-expanded); opened, the menu has the
-  // focus on its first item, so the keys go on from there (Tab, Shift+Tab; Escape closes it).
-  document.addEventListener(
-    "toggle",
-    (event) => {
-      const menu = event.target;
-      if (!(menu instanceof HTMLElement) || !menu.id || !menu.hasAttribute("popover")) return;
-      const open = event.newState === "open";
-      for (const button of document.querySelectorAll(`[popovertarget="${CSS.escape(menu.id)}"]`)) {
-        button.setAttribute("aria-expanded", String(open));
-      }
-      if (open) menu.querySelector("button:not(:disabled)")?.focus();
-    },
-    true,
-  );
 
   // A box or a choice changed: ["change", [its id, checked]], read as the event is dispatched
   // (by the time the game's turn comes, another tab's settings may have been drawn over it).
@@ -473,10 +454,7 @@ globalThis.royalView = (() => {
       if (!(dialog instanceof HTMLDialogElement) || !dialog.id) return;
       const opener = openers.get(dialog.id);
       openers.delete(dialog.id);
-      // An opener in the closed menu gives the focus to the menu's button, which is in view.
-      const menu = opener && opener.closest("[popover]:not(:popover-open)");
-      const shown = menu && !opener.checkVisibility() ? document.querySelector(`[popovertarget="${CSS.escape(menu.id)}"]`) : opener;
-      if (shown && shown.isConnected) shown.focus();
+      if (opener && opener.isConnected) opener.focus();
       if (!closedByPython.delete(dialog.id)) post(["closed", dialog.id]);
     },
     true,

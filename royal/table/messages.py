@@ -51,8 +51,6 @@ PAGE_MESSAGES = frozenset(
         "calendar-close",
         "achievements-open",
         "achievements-close",
-        "sheet-open",  # a sheet over the table (royal/web/app.py's SHEETS), by its id
-        "sheet-close",
         "dismiss",
         "closed",  # a dialog closed by Escape, by its id
         "change",  # a box or a choice changed: its id and whether it is checked

@@ -27,7 +27,7 @@ from royal.stats import Stats
 from royal.table.lesson import Lesson
 from royal.table.state import Won
 from royal.view.ending import ending
-from royal.view.html import Effect, Node, Patch, Region, html, region, svg, text, worded
+from royal.view.html import Effect, Patch, Region, region, text
 from royal.view.lesson import lesson_bubble
 from royal.view.look import look
 from royal.view.replay_bar import replay_bar
@@ -109,7 +109,6 @@ def page(screen: Screen) -> Patch:
         "hint": game.outcome is None,
     }
     regions.update({name: region({"disabled": not on}) for name, on in enabled.items()})
-    regions["hint-cost"] = region({}, worded(*describe.hint_cost()))
     regions["deal-card"] = region({"disabled": not game.can_deal, "hidden": not game.variant.stock})
     regions.update(chance_line(screen.chance))
     regions["first-game"] = region({"hidden": not screen.guide})
@@ -169,11 +168,4 @@ def finish_button(forced: int | None) -> dict[str, Region]:
     attributes["disabled"] = forced is None
     if forced:
         attributes["title"] = describe.finish_offer(forced)
-    words = html("span", {"class": "word"}, describe.FINISH_BUTTON)
-    return {"finish": region(attributes, (icon("finish"), words))}
-
-
-def icon(name: str) -> Node:
-    """The control's icon ``name``: a symbol of index.html's sprite, drawn in the text's colour."""
-    use = svg("use", {"href": f"#icon-{name}"})
-    return svg("svg", {"class": "icon", "aria-hidden": "true", "focusable": "false"}, use)
+    return {"finish": region(attributes, (describe.FINISH_BUTTON,))}

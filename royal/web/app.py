@@ -41,7 +41,6 @@ from royal.web.chance_view import ChanceView
 from royal.web.drawing import Drawing
 from royal.web.finish_view import FinishView
 from royal.web.kept_table import KeptTable
-from royal.web.modal import Modal
 from royal.web.other_tabs import OtherTabs
 from royal.web.persistence import KeepData
 from royal.web.records_view import RecordsView
@@ -51,10 +50,6 @@ from royal.web.routes import routes
 from royal.web.settings_view import SettingsView
 
 TICK_MS = 500
-#: The sheets over the table, by their dialog's id: what they show is drawn with every drawing
-#: (the stats) or written in index.html (the guide, the questions), so opening one draws nothing
-#: more; their content stays in the document for search engines and screen readers.
-SHEETS = ("stats", "help", "faq")
 
 
 class App:
@@ -73,7 +68,6 @@ class App:
         self.keep_data = KeepData(state, page.show)
         self.kept_table = KeptTable(state, session, page.show)
         self.calendar = CalendarView(state, lambda: session.stats, page.show, self.play_challenge)
-        self.sheets = {sheet: Modal(sheet, page.show, state) for sheet in SHEETS}
         self.achievements = AchievementsView(state, page.show, session.stats, session.tabs.unlocked_at_load)
         self.review = ReviewView(state, self.render, page.draw, page.show, self._review_closed, self._play_on)
         self.chance = ChanceView(state, self._weighed, page.draw, page.show)

@@ -46,13 +46,7 @@ def routes(app: App) -> dict[str, Route]:
         backup.importing.id: backup.import_closed,
         **{
             modal.id: modal.closed
-            for modal in (
-                backup.resetting,
-                app.settings.modal,
-                app.calendar.modal,
-                app.achievements.modal,
-                *app.sheets.values(),
-            )
+            for modal in (backup.resetting, app.settings.modal, app.calendar.modal, app.achievements.modal)
         },
     }
     # A timer due, by name (royal/view/timing.py).
@@ -90,8 +84,6 @@ def routes(app: App) -> dict[str, Route]:
         "calendar-turn": app.calendar.turn,
         "calendar-play": app.calendar.play,
         "dismiss": page.dismiss,
-        "sheet-open": lambda sheet: app.sheets[str(sheet)].open(),
-        "sheet-close": lambda sheet: app.sheets[str(sheet)].close(),
     }
 
 

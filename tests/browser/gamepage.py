@@ -117,27 +117,6 @@ def expect_line(page: Page, cards: Sequence[str], timeout_s: float = 5.0) -> Non
     assert shown == wanted
 
 
-#: The closed sheet the element of an id is in, if any.
-SHEET_OF_JS = "id => document.getElementById(id).closest('dialog.sheet:not([open])')?.id ?? null"
-
-
-def press(page: Page, control: str) -> None:
-    """Click the control ``#control`` as a player would: in a sheet (the stats, the guide, the
-    questions) after opening the sheet, and an item of the menu (docs/automation.md, "Buttons
-    and keys") after opening the menu, where the window is too narrow to show it in the bar."""
-    sheet = page.evaluate(
-        "id => document.getElementById(id).closest('dialog.sheet:not([open])')?.id ?? null", control
-    )
-    if sheet is not None:
-        press(page, f"{sheet}-open")
-        expect(page.locator(f"#{sheet}")).to_be_visible()
-    target = page.locator(f"#{control}")
-    if not target.is_visible() and page.locator("#menu-button").is_visible():
-        page.locator("#menu-button").click()
-        expect(page.locator("#menu")).to_be_visible()
-    target.click()
-
-
 def card(page: Page, code: str):  # type: ignore[no-untyped-def]
     return page.locator(f'#line [data-card="{code}"]')
 

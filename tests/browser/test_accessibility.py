@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from conftest import DESKTOP, PHONE_CONTEXT
-from gamepage import after_turns, click_move, finish_deal, press, shortest_stuck_deal, wait_settled
+from gamepage import after_turns, click_move, finish_deal, shortest_stuck_deal, wait_settled
 from royal.deals import numbered_deal
 from royal.line import Line
 from royal.solver import solve
@@ -128,11 +128,11 @@ def test_the_page_passes_an_accessibility_audit_in_every_state(new_context, open
     audited(page, "the replay of a shortest win")
 
     page.keyboard.press("Escape")
-    press(page, "restart")  # counts the loss: the daily record and the chart fill in
+    page.locator("#restart").click()  # counts the loss: the daily record and the chart fill in
     expect(page.locator("#recent-list li")).to_have_count(1)
     audited(page, "stats with a recent game")
 
-    press(page, "reset-stats")
+    page.locator("#reset-stats").click()
     expect(page.locator("#reset-dialog")).to_be_visible()
     audited(page, "a confirmation dialog")
 
@@ -144,7 +144,7 @@ def test_the_depth_panels_pass_an_accessibility_audit_open(new_context, open_gam
     page = new_context(**options).new_page()
     number = finish_deal()
     open_game(page, f"?deal={number}")
-    press(page, "calendar-open")
+    page.locator("#calendar-open").click()
     today = dt.date.today()
     yesterday = today - dt.timedelta(days=1)
     if yesterday.month != today.month:
@@ -153,7 +153,7 @@ def test_the_depth_panels_pass_an_accessibility_audit_open(new_context, open_gam
     expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
     audited(page, "the calendar, a past day chosen")
     page.keyboard.press("Escape")
-    press(page, "achievements-open")
+    page.locator("#achievements-open").click()
     expect(page.locator("#achievements")).to_be_visible()
     audited(page, "the achievements")
     page.keyboard.press("Escape")

@@ -26,10 +26,10 @@ from gamepage import (
     field,
     marked,
     open_one_move_from_the_win,
-    press,
     wait_settled,
     winnable_deal,
 )
+from royal.deals import numbered_deal
 from royal.game import Game
 from royal.markup import THEME_COLOURS
 from royal.settings import CHOICES
@@ -71,12 +71,12 @@ def test_the_address_share_and_the_ask_to_keep_the_data_use_the_browsers_own(pag
     open_game(page)
     assert query(page) == {"deal": [field(page, "deal")]}, "the address bar holds the game's link"
 
-    press(page, "share")
+    page.locator("#share").click()
     page.wait_for_function("window.__shared.length === 1")
     assert page.evaluate("window.__shared[0].url") == page.url, "the share sheet gets the link"
 
     page.evaluate("delete Navigator.prototype.share")  # no share sheet: the clipboard
-    press(page, "share")
+    page.locator("#share").click()
     expect(page.locator("#status")).to_contain_text("copied")
     assert page.evaluate("navigator.clipboard.readText()") == page.url, "the clipboard holds the link"
 
@@ -139,7 +139,7 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
     html = page.locator("html")
     assert page.evaluate(BAR) == [page.evaluate(FELT)]
     width = card(page, "QH").bounding_box()["width"]
-    press(page, "settings")
+    page.locator("#settings").click()
     page.locator(f"#theme-{theme}").check()
     page.locator("#large-cards").check()
     page.locator("#settings-close").click()
@@ -147,7 +147,7 @@ def test_the_saved_look_and_the_browsers_bar_from_the_first_paint(
     expect(html).to_have_attribute("data-large-cards", "")
     assert card(page, "QH").bounding_box()["width"] > width
     for felt in CHOICES["felt"]:
-        press(page, "settings")
+        page.locator("#settings").click()
         page.locator(f"#felt-{felt}").check()
         page.locator("#settings-close").click()
         expect(html).to_have_attribute("data-felt", felt)
@@ -278,3 +278,55 @@ def test_dragging_by_touch_and_by_mouse_in_the_first_game_on_a_phone(
     game.play(second, 0)
     expect_shadow(page, game)
     assert field(page, "moves") == "2"
+
+
+WATCH_SCROLLS_JS = """() => {
+  window.__scrolls = []; window.__atMove = 0;
+  addEventListener('scroll', () => window.__scrolls.push(scrollY));
+  addEventListener('pointermove', () => { window.__atMove = window.__scrolls.length; }, true);
+}"""
+
+
+def test_a_drag_held_near_an_edge_keeps_scrolling_until_it_is_let_go(new_context, site, wait_ready) -> None:
+    """docs/play.md, "The line on the screen": held still near the window's bottom or top edge, a
+    drag scrolls the page frame after frame, the card under the pointer; released, it stops."""
+    height = 400  # a small window: the line runs well below it
+    page = new_context(viewport={"width": 360, "height": height}).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    code = numbered_deal(7)[3]
+    drag(page, code, page.locator(".fields"))
+    x = centre(card(page, code).bounding_box())[0]
+    scrolled = lambda: page.evaluate("scrollY")  # noqa: E731
+    # Each scroll position the page takes, and how many it had taken at the last pointer event:
+    # on a busy machine the scroll may reach its end before the test could look.
+    page.evaluate(WATCH_SCROLLS_JS)
+    since_last_move = lambda: page.evaluate("window.__scrolls.slice(window.__atMove)")  # noqa: E731
+    page.mouse.move(x, height - 6, steps=4)
+    page.wait_for_function("window.__scrolls.length - window.__atMove >= 2")
+    held = since_last_move()
+    assert held == sorted(held) and len(set(held)) == len(held), (
+        "held still (no pointer event), the page goes on scrolling down frame after frame",
+        held,
+    )
+    box = card(page, code).bounding_box()
+    assert box["y"] <= height - 6 <= box["y"] + box["height"] * 1.2, "the card stays under the pointer"
+    # Held on, it stops once the line's end is in view, 8 px to spare (static/drag.js's
+    # LINE_MARGIN_PX): past it is nothing to drop on. A frame's step may end short of that.
+    page.wait_for_function(
+        """([h]) => { const b = document.getElementById('line').getBoundingClientRect().bottom;
+                      return b <= h - 7.5 && b >= h - 12; }""",
+        arg=[height],
+    )
+    end = scrolled()
+    page.wait_for_timeout(300)
+    assert scrolled() == end, "no further than the line's end"
+    page.mouse.move(x, 6, steps=4)
+    page.wait_for_function("([end]) => window.__scrolls.slice(window.__atMove).some(y => y < end)", arg=[end])
+    page.mouse.move(x, height / 2, steps=2)
+    page.mouse.up()
+    expect(card(page, code)).not_to_have_attribute("data-dragging", "")
+    page.mouse.move(x, height - 6)  # released: the edge does nothing
+    still = scrolled()
+    page.wait_for_timeout(300)
+    assert scrolled() == still, "let go, it stops"

@@ -18,7 +18,6 @@ from gamepage import (
     click_move,
     finish_deal,
     open_one_move_from_the_win,
-    press,
     seed_once,
     shortest_stuck_deal,
     wait_settled,
@@ -80,7 +79,7 @@ def test_on_a_phone_the_panels_fit_keep_still_and_give_the_focus_back(phone_page
 
     # The calendar opens on the browser's local date (royal/web/main.py reads it), chosen.
     today = dt.date.fromisoformat(page.evaluate(LOCAL_DATE_JS))
-    press(page, "calendar-open")
+    page.locator("#calendar-open").click()
     calendar = page.locator("#calendar")
     expect(calendar).to_be_visible()
     expect(page.locator(f"#calendar [data-day='{today.isoformat()}']")).to_have_attribute(
@@ -110,10 +109,10 @@ def test_on_a_phone_the_panels_fit_keep_still_and_give_the_focus_back(phone_page
     assert not page.evaluate("() => 'day' in document.activeElement.dataset"), "Tab leaves the grid"
     page.keyboard.press("Escape")
     expect(calendar).to_be_hidden()
-    expect(page.locator("#menu-button")).to_be_focused()  # its opener is in the closed menu
+    expect(page.locator("#calendar-open")).to_be_focused()
 
     # The achievements: they fit, open at their heading (not scrolled down to Done), and close.
-    press(page, "achievements-open")
+    page.locator("#achievements-open").click()
     achievements = page.locator("#achievements")
     expect(achievements).to_be_visible()
     box = achievements.bounding_box()
@@ -123,7 +122,7 @@ def test_on_a_phone_the_panels_fit_keep_still_and_give_the_focus_back(phone_page
     assert achievements.evaluate("e => e.scrollTop") == 0, "opened scrolled down"
     page.keyboard.press("Escape")
     expect(achievements).to_be_hidden()
-    expect(page.locator("#menu-button")).to_be_focused()
+    expect(page.locator("#achievements-open")).to_be_focused()
 
 
 def open_saved_stuck_game(page: Page, open_game) -> None:  # type: ignore[no-untyped-def]
@@ -317,7 +316,7 @@ def test_on_a_phone_the_whole_calendar_is_at_hand_and_its_focus_is_the_games(
     after_turns(page)
     card_ring = page.locator("#line [data-card]:focus-visible").evaluate(FOCUS_RING_JS)
 
-    press(page, "calendar-open")
+    page.locator("#calendar-open").click()
     calendar = page.locator("#calendar")
     expect(calendar).to_be_visible()
     expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")

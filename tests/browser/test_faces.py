@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from gamepage import card, line, press
+from gamepage import card, line
 from royal.cards import ALL_CARDS
 
 # For each card of the line: its code, where its face's <use> points, and whether the browser
@@ -108,7 +108,7 @@ def test_the_chosen_felt_deck_and_back_apply_at_once(page: Page, open_game) -> N
     felt = page.evaluate(STYLE_JS, [".game", "backgroundImage"])
     diamond = page.evaluate(STYLE_JS, ['[data-card="TD"]', "color"])
     assert diamond == page.evaluate(STYLE_JS, ['[data-card="TH"]', "color"])
-    press(page, "settings")
+    page.locator("#settings").click()
     expect(page.locator("#felt-green")).to_be_checked()
     expect(page.locator("#card-back-red")).to_be_checked()
     expect(page.locator("#four-colour")).not_to_be_checked()

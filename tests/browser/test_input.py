@@ -138,7 +138,7 @@ def test_keyboard_only_play(page: Page, open_game, site, wait_ready) -> None:
     assert chosen["chosen"] in chosen["shadow"] and chosen["hint"] not in chosen["shadow"], chosen
     assert partner["partner"] in partner["shadow"] and partner["hint"] in partner["shadow"], partner
     # A click on nothing in particular (a heading) drops the choice: <body> names that message.
-    page.locator(".masthead h1").click()
+    page.locator("#stats-heading").click()
     expect(card(page, left)).to_have_attribute("aria-pressed", "false")
 
     # A link to another deal while this game has moves: the question opens on Keep my game,

@@ -21,7 +21,6 @@ from gamepage import (
     finish_deal,
     line,
     open_stuck_game,
-    press,
     wait_settled,
 )
 from royal import describe
@@ -221,7 +220,7 @@ def test_larger_cards_are_larger_wherever_the_window_has_room_and_never_overflow
         bottom = max(box["y"] + box["h"] for box in normal)
         frame = page.locator(".game").bounding_box()
         assert bottom < 0.95 * viewport["height"] or frame["width"] < 0.95 * viewport["width"]
-    press(page, "settings")
+    page.locator("#settings").click()
     page.locator("#large-cards").check()
     page.locator("#settings-close").click()
     page.wait_for_function("() => document.documentElement.hasAttribute('data-large-cards')")
@@ -255,7 +254,7 @@ def test_on_a_desktop_the_whole_line_fits_the_window_as_large_as_it_can(
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     if large:
-        press(page, "settings")
+        page.locator("#settings").click()
         page.locator("#large-cards").check()
         page.locator("#settings-close").click()
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -485,13 +484,34 @@ def test_at_280_px_nothing_overflows_and_each_fields_name_keeps_to_one_line(
     assert scroll[0] <= scroll[1]
 
 
+def test_on_a_phone_the_bar_that_stays_is_slim_and_a_card_scrolled_to_comes_out_below_it(
+    new_context, site, wait_ready
+) -> None:
+    page = new_context(reduced_motion="reduce", **PHONE_CONTEXT).new_page()
+    page.goto(site.url + "?deal=7")
+    wait_ready(page)
+    page.locator("#settings").click()
+    page.locator("#large-cards").check()  # the line is taller than the window
+    page.locator("#settings-close").click()
+    wait_settled(page)
+    page.evaluate("() => window.scrollTo(0, 400)")
+    bar = page.evaluate("() => document.querySelector('.controls').getBoundingClientRect().bottom")
+    assert bar <= 56, "while the line scrolls, the bar that stays takes at most 56 px"
+    for name in ("undo", "redo", "hint", "share", "settings"):
+        box = page.locator(f"#{name}").bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= bar + 0.5, f"{name} stays at hand"
+    # A card brought into view (as the keyboard does) stands clear below the bar.
+    first = page.locator("#line [data-card]").first
+    first.evaluate("e => e.scrollIntoView()")
+    assert first.bounding_box()["y"] >= bar
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_stats_tiles_fill_their_rows(viewport: dict, new_context, site, wait_ready) -> None:
     """Every figure of describe.figures in a tile, and every row as full as the others."""
     page = new_context(viewport=viewport).new_page()
     page.goto(site.url)
     wait_ready(page)
-    press(page, "stats-open")  # the stats sheet
     tops = page.evaluate(
         "() => [...document.querySelectorAll('.stats dl:not(.by-grade) > div')].map(e => e.offsetTop)"
     )
@@ -510,7 +530,7 @@ def test_the_settings_sheet_fits_a_phone_with_swatches_big_enough_to_judge(
     page = new_context(**PHONE_CONTEXT).new_page()
     page.goto(site.url)
     wait_ready(page)
-    press(page, "settings")
+    page.locator("#settings").click()
     sheet = page.locator("#settings-dialog")
     expect(sheet).to_be_visible()
     height, scroll = sheet.evaluate("e => [e.clientHeight, e.scrollHeight]")
@@ -598,14 +618,15 @@ def test_no_field_or_control_of_the_head_overlaps_another_with_the_longest_deal_
                 assert all(n == 1 for _, n in lines), (mode, lines)
 
 
-def test_on_a_phone_the_bars_buttons_are_of_one_size_and_a_fingers_height(
+def test_on_a_phone_each_row_of_buttons_is_of_one_size_and_a_fingers_height(
     new_context, site, wait_ready
 ) -> None:
     page = new_context(**PHONE_CONTEXT).new_page()
     page.goto(site.url)
     wait_ready(page)
     rows = [
-        (["undo", "redo", "hint", "menu-button"], 44),  # the bar at hand while playing (issue 29)
+        (["new-game", "daily", "restart"], 40),
+        (["undo", "redo", "hint", "share", "settings"], 44),  # the row at hand while playing
     ]
     for row, height in rows:
         boxes = [page.locator(f"#{name}").bounding_box() for name in row]

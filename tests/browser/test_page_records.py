@@ -21,7 +21,6 @@ from gamepage import (
     field,
     open_one_move_from_the_win,
     policy_violations,
-    press,
     seed_once,
     shortest_stuck_deal,
     stat,
@@ -88,13 +87,13 @@ def test_export_then_import_in_a_fresh_browser(new_context, site, wait_ready, tm
     first.on("console", lambda message: console.append(message.text))
     _, last = open_one_move_from_the_win(first, site.url, wait_ready, winnable_deal(3))
     click_move(first, last)
-    press(first, "new-game")
+    first.locator("#new-game").click()
     playing = int(field(first, "deal"))
     click_move(first, Line(numbered_deal(playing)).legal_moves()[0])
     figures = {name: stat(first, name) for name in ("played", "wins", "perfect-wins", "fewest-moves")}
     assert figures["wins"] == "1" and figures["perfect-wins"] == "1"
     with first.expect_download() as download_info:
-        press(first, "export-stats")
+        first.locator("#export-stats").click()
     download = download_info.value
     assert download.suggested_filename.startswith("royal-marriage-stats-")
     assert download.suggested_filename.endswith(".json")
@@ -163,7 +162,7 @@ def test_on_a_desktop_the_chart_spans_the_panel_bars_start_at_its_left_and_its_l
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     click_move(page, solve(numbered_deal(7)).moves[0])
-    press(page, "new-game")  # one loss: one bar
+    page.locator("#new-game").click()  # one loss: one bar
     page.locator("#loss-dialog [data-confirm]").click()
     check_chart(page)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import click_move, confirm_loss, expect_shadow, field, press, stored
+from gamepage import click_move, confirm_loss, expect_shadow, field, stored
 from royal import describe, saves
 from royal.game import Game
 from royal.saves import load_game
@@ -60,7 +60,7 @@ def test_blocked_storage_still_plays_and_says_so(new_context, site, wait_ready, 
     expect(notice).to_contain_text(NOT_KEPT)
     assert field(page, "deal") == "5"
     play_one_and_check(page, Game.numbered(5))
-    press(page, "restart")
+    page.locator("#restart").click()
     confirm_loss(page)
     expect(page.locator("[data-stat=played]")).to_have_text("1")
     expect(notice).to_have_count(1)

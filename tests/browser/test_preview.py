@@ -25,7 +25,6 @@ from gamepage import (
     confirm_loss,
     field,
     line,
-    press,
     seconds,
     stat,
     wait_settled,
@@ -98,7 +97,7 @@ def test_a_return_visit_draws_the_saved_board_and_python_takes_over_in_place(
     for move in solve(numbered_deal(7)).moves[:4]:
         click_move(page, move)
     wait_settled(page)
-    press(page, "new-game")  # a game with moves counts as a loss: stats to show
+    page.locator("#new-game").click()  # a game with moves counts as a loss: stats to show
     confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     next_moves = solve(line(page)).moves
@@ -167,7 +166,7 @@ def test_a_first_visit_shows_the_first_deal_and_saved_stats_are_never_shown_as_z
     page.goto(site.url + "?deal=7")
     wait_ready(page)
     click_move(page, solve(numbered_deal(7)).moves[0])
-    press(page, "new-game")
+    page.locator("#new-game").click()
     confirm_loss(page)
     page.wait_for_function("() => document.querySelector('[data-stat=played]').textContent === '1'")
     page.goto(site.url + "static/manifest.webmanifest")  # leave the game (it saves as it goes)
@@ -221,7 +220,7 @@ def chosen(context: BrowserContext, site, wait_ready, *inputs: str) -> Page:  # 
     page = context.new_page()
     page.goto(site.url)
     wait_ready(page)
-    press(page, "settings")
+    page.locator("#settings").click()
     for selector in inputs:
         page.locator(selector).check()
     page.keyboard.press("Escape")

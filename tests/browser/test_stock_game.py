@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from gamepage import after_turns, click_move, expect_line, field, press, stat, wait_settled
+from gamepage import after_turns, click_move, expect_line, field, stat, wait_settled
 from royal import describe
 from royal.cards import spoken_name
 from royal.deals import numbered_deal
@@ -60,11 +60,11 @@ def test_the_stock_game_in_the_page_never_names_an_unseen_card(page: Page, open_
     order is known."""
     open_game(page, f"?deal={DEAL}")
     expect(page.locator("#deal-card")).to_be_hidden()
-    press(page, "settings")
+    page.locator("#settings").click()
     page.locator("#mode-stock").check()
     expect(page.locator("#settings-dialog .modes legend")).to_contain_text("from the next new game")
     page.locator("#settings-close").click()
-    press(page, "new-game")  # nothing played: New game asks nothing
+    page.locator("#new-game").click()  # nothing played: New game asks nothing
     expect_line(page, ["QH"])
     number = int(field(page, "deal"))
     assert page.url.endswith(f"?deal={number}&mode=stock")
@@ -125,7 +125,7 @@ def test_a_win_by_clicks_in_each_variant_counts_and_the_page_starts_after_it(
     runs, par 21, the win's count failed on the open game's bounds, and every start after it)."""
     number = 39
     open_game(page, f"?deal={number}{variant.query()}")
-    press(page, "settings")  # the stats panel shows the variant chosen in Settings
+    page.locator("#settings").click()  # the stats panel shows the variant chosen in Settings
     page.locator(f"#mode-{variant.mode.value}").check()
     page.locator("#suit-runs").set_checked(variant.suit_runs)
     page.locator("#settings-close").click()

@@ -23,7 +23,6 @@ from gamepage import (
     field,
     line,
     notices,
-    press,
     stat,
     stored,
     two_tabs,
@@ -94,7 +93,7 @@ def restored_page_catches_up(context: BrowserContext, site, wait_ready) -> bool:
     b.goto(site.url)
     wait_ready(b)
     expect(b.locator("[data-field=moves]")).to_have_text("1")
-    press(b, "new-game")  # X counts as a loss; B plays three moves of game Y
+    b.locator("#new-game").click()  # X counts as a loss; B plays three moves of game Y
     confirm_loss(b)
     expect(b.locator("[data-stat=played]")).to_have_text("1")
     play_leftmost(b, 3)
@@ -276,8 +275,8 @@ def test_two_real_tabs_acting_in_the_same_millisecond_lose_nothing(racing) -> No
     lost: dict[str, list[tuple[int, object]]] = {}
     for name, trial in RACES:
         if trial is settings_changed_in_both:
-            press(a, "settings")
-            press(b, "settings")
+            a.locator("#settings").click()
+            b.locator("#settings").click()
         outcomes = [(number, trial(a, b, writer)) for number in range(TRIALS)]
         lost[name] = [(number, kept) for number, kept in outcomes if kept is not None]
     assert not any(lost.values()), "; ".join(

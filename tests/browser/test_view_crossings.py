@@ -10,7 +10,7 @@ import datetime as dt
 
 from playwright.sync_api import Page, expect
 
-from gamepage import after_turns, click_move, press, winnable_deal
+from gamepage import after_turns, click_move, winnable_deal
 from royal.deals import numbered_deal
 from royal.solver import solve
 
@@ -84,7 +84,7 @@ def drawn(calls: list[dict]) -> list[dict]:
 def test_a_calendar_month_is_drawn_in_one_call(page: Page, open_game) -> None:
     open_game(page)
     page.evaluate(WATCH_JS, ["calendar"])
-    press(page, "calendar-open")
+    page.locator("#calendar-open").click()
     expect(page.locator("#calendar-challenges")).to_have_attribute("aria-busy", "false")
     opened = watched(page)
     # Drawn as it opens (and opened), then once more when the day's challenges are found (unless
